@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every error response body (ARCHITECTURE §6). `code` is present where a client must branch. */
+export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Machine-readable error codes clients branch on. */
+export const ERROR_CODES = {
+  notEnoughCoins: 'NOT_ENOUGH_COINS',
+  usernameTaken: 'USERNAME_TAKEN',
+  paymentDisabled: 'PAYMENT_DISABLED',
+  alreadyCheckedIn: 'ALREADY_CHECKED_IN',
+  invalidPromo: 'INVALID_PROMO',
+  validation: 'VALIDATION',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  unavailable: 'UNAVAILABLE',
+} as const;
+
+/**
+ * The spec's bodies carry a `userId`/`uid` naming the actor (spec §7). The server takes the actor
+ * from the session and accepts such a field only when it names the actor (ARCHITECTURE §5).
+ */
+export const ActorRef = z.string().min(1).max(200).optional();
+
+/** A plain string id in a path or body: never an object, so `{"$gt": ""}` cannot reach a query. */
+export const Id = z.string().min(1).max(200);

@@ -1,0 +1,121 @@
+// Business constants, named once. Section numbers refer to ../shared/spec/product-spec.md.
+
+// §9 message cost: one coin per character of the message text (counted in code points,
+// the same count the client shows).
+export const COINS_PER_CHARACTER = 1;
+
+/** Number of characters as a person counts them (code points, so Thai vowels and emoji count once each code point). */
+export function characterCount(text: string): number {
+  return Array.from(text).length;
+}
+
+export function messageCost(text: string): number {
+  return characterCount(text) * COINS_PER_CHARACTER;
+}
+
+// §9 limits
+export const LIMITS = {
+  memory: 1000,
+  characterName: 50,
+  appearance: 500,
+  personality: 1000,
+  background: 1000,
+  exampleMessages: 500,
+  publicDescription: 50,
+  username: 12,
+  personasPerUser: 5,
+  imageBytes: 5 * 1024 * 1024,
+  wizardSteps: 9,
+} as const;
+
+// §9 previews
+export const PREVIEWS = {
+  lastMessage: 50,
+  cardPersonality: 50,
+  personaPersonality: 30,
+  carouselSubtitle: 60,
+} as const;
+
+/** Cut text to n characters and add an ellipsis when it was longer (spec §2, §9 previews). */
+export function preview(text: string, n: number): string {
+  const chars = Array.from(text);
+  return chars.length > n ? `${chars.slice(0, n).join('')}...` : text;
+}
+
+// §3, §9 coin packages: fixed prices, kept on the server too (ARCHITECTURE §8).
+export const COIN_PACKAGES = {
+  small: { id: 'small', coins: 500, priceThb: 19 },
+  medium: { id: 'medium', coins: 1000, priceThb: 39 },
+  large: { id: 'large', coins: 3000, priceThb: 89 },
+  xl: { id: 'xl', coins: 10000, priceThb: 249 },
+} as const;
+export type CoinPackageId = keyof typeof COIN_PACKAGES;
+export const COIN_PACKAGE_IDS = Object.keys(COIN_PACKAGES) as CoinPackageId[];
+
+// §5, §9 promo codes
+export const PROMO = {
+  codeMinLength: 4,
+  codeMaxLength: 20,
+  coinsMin: 1,
+  coinsMax: 100000,
+  maxUsesMin: 1,
+  defaultCoins: 100,
+  defaultMaxUses: 10,
+  defaultType: 'unlimited',
+} as const;
+export const PROMO_TYPES = ['limited', 'unlimited'] as const;
+export type PromoType = (typeof PROMO_TYPES)[number];
+
+// §9 registration bonus display fallback (also the server's default).
+export const REGISTRATION_BONUS_DEFAULT = 1000;
+
+// §9 daily coins: editor defaults Sunday 30, Monday-Friday 20, Saturday 30 (index = dayOfWeek, 0 = Sunday).
+export const DAILY_COIN_DEFAULTS = [30, 20, 20, 20, 20, 20, 30] as const;
+export const DAILY_COIN_FALLBACK_TODAY = 30;
+export const SPECIAL_DAY_DEFAULT_COINS = 100;
+/** Check-in days are Bangkok days whatever the server's zone (issue 6). */
+export const CHECKIN_TIME_ZONE = 'Asia/Bangkok';
+
+// §9 timers (milliseconds)
+export const TIMERS = {
+  verifyAttempts: 3,
+  verifyRetryDelay: 1000,
+  profileRefresh: 60_000,
+  profileRefreshJitter: 5_000,
+  redirectReturnTimeout: 30_000,
+  publicCharactersCache: 60_000,
+  paymentPoll: 5_000,
+  paymentSuccessRedirect: 3_000,
+  copiedReset: 3_000,
+  notFoundRedirect: 5_000,
+  qrExpiry: 60 * 60 * 1000,
+  likeStatusMaxDelay: 1_000,
+} as const;
+
+// §9 client caching (milliseconds)
+export const CACHE = {
+  settings: 5 * 60_000,
+  news: 5 * 60_000,
+  specialDays: 5 * 60_000,
+  adminLists: 60_000,
+  monthlyCheckins: 60_000,
+} as const;
+
+// §9 toasts
+export const TOAST = {
+  durationMs: 5000,
+  swipeThresholdPx: 50,
+  maxVisible: 1,
+  hotkey: 'F8',
+  maxWidthPx: 420,
+} as const;
+
+// §2, §3, §9 enumerations
+export const CATEGORY_IDS = ['all', 'romantic', 'adventure', 'daily', 'friendship'] as const;
+export type CategoryId = (typeof CATEGORY_IDS)[number];
+export const GENRES = ['romantic', 'adventure', 'daily', 'friendship'] as const;
+export type Genre = (typeof GENRES)[number];
+export const GENDERS = ['male', 'female', 'lgbtq+'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const NEWS_TYPES = ['update', 'event', 'announcement'] as const;
+export type NewsType = (typeof NEWS_TYPES)[number];

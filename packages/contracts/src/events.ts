@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { GENRES } from './constants';
+
+// Every event on the `lakorn.events` topic exchange (ARCHITECTURE §4). The routing key is the
+// event name; the AMQP messageId is the business opId so consumers can be idempotent.
+
+export const UserRegistered = z.object({
+  userId: z.string(),
+  uid: z.string(),
+  email: z.string(),
+  username: z.string(),
+  registeredAt: z.string(),
+});
+export const UserUpdated = z.object({ userId: z.string(), username: z.string(), profileUrl: z.string() });
+export const UserDeleted = z.object({ userId: z.string(), deletedAt: z.string() });
+
+export const BalanceChanged = z.object({ userId: z.string(), balance: z.number().int().min(0), seq: z.number().int().min(0) });
+
+/** chat → wallet request/reply (ARCHITECTURE §4). `deadline` is epoch milliseconds. */
+export const DebitRequest = z.object({
+  opId: z.string().min(1),
+  userId: z.string().min(1),
+  amount: z.number().int().positive(),
+  description: z.string(),
+  deadline: z.number().int(),
+});
+export const DebitReply = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('debited'), balance: z.number().int() }),
+  z.object({ status: z.literal('insufficient'), balance: z.number().int() }),
+  z.object({ status: z.literal('void') }),
+]);
+/** Asks the wallet to undo the debit with this opId (or to void it so a late debit is refused). */
+export const RefundRequested = z.object({ opId: z.string().min(1), userId: z.string().min(1), reason: z.string() });
+export const CreditRequested = z.object({
+  opId: z.string().min(1),
+  userId: z.string().min(1),
+  amount: z.number().int().positive(),
+  description: z.string(),
+});
+
+/** Snapshot of a character that other services keep (chat rooms show it). */
+export const CharacterSnapshot = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  genre: z.enum(GENRES),
+  description: z.string(),
+  profileUrl: z.string(),
+  isPublic: z.boolean(),
+});
+export const CharacterUpdated = z.object({ character: CharacterSnapshot, version: z.number().int() });
+export const CharacterDeleted = z.object({ characterId: z.string(), userId: z.string() });
+
+/** Event name → payload schema. Publishers and consumers look schemas up here. */
+export const EVENTS = {
+  'identity.user.registered': UserRegistered,
+  'identity.user.updated': UserUpdated,
+  'identity.user.deleted': UserDeleted,
+  'wallet.balance.changed': BalanceChanged,
+  'wallet.debit': DebitRequest,
+  'wallet.refund.requested': RefundRequested,
+  'wallet.credit.requested': CreditRequested,
+  'catalog.character.updated': CharacterUpdated,
+  'catalog.character.deleted': CharacterDeleted,
+} as const;
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
+export type DebitReply = z.infer<typeof DebitReply>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ActorRef } from './common';
+import { LIMITS } from './constants';
+
+// §3 user profile, plus isOwner (ARCHITECTURE §5: the one account for payment switch and bonus).
+export const Profile = z.object({
+  id: z.string(),
+  uid: z.string(),
+  email: z.string(),
+  username: z.string(),
+  profileUrl: z.string(),
+  coins: z.number().int(),
+  isAdmin: z.boolean(),
+  isOwner: z.boolean(),
+  seenMaintenanceNotice: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** POST /api/auth/verify. The credential is a Google ID token (or the dev provider's). */
+export const VerifyBody = z.object({
+  credential: z.string().min(1).max(8192),
+  // The spec's legacy fields are accepted and ignored: the token is the only source of identity.
+  uid: z.string().optional(),
+  email: z.string().optional(),
+  username: z.string().optional(),
+  profileUrl: z.string().optional(),
+});
+export type VerifyBody = z.infer<typeof VerifyBody>;
+
+/** POST /api/auth/dev/token (development identity provider only). */
+export const DevTokenBody = z.object({
+  email: z.string().trim().toLowerCase().email().max(200),
+  name: z.string().trim().min(1).max(100),
+});
+export const DevTokenResponse = z.object({ credential: z.string() });
+
+/** §5 username: required, at most 12 characters; unique ignoring case. Thai texts are the client's. */
+export const Username = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .refine((v) => Array.from(v).length <= LIMITS.username, `Username must be at most ${LIMITS.username} characters`);
+
+export const UsernameBody = z.object({ uid: ActorRef, userId: ActorRef, username: Username });
+export type UsernameBody = z.infer<typeof UsernameBody>;
+
+export const UpdateProfileBody = z.object({
+  uid: ActorRef,
+  userId: ActorRef,
+  username: Username.optional(),
+  profileUrl: z.string().max(2000).optional(),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const AcknowledgeMaintenanceBody = z.object({ userId: ActorRef, uid: ActorRef });
+
+export const USERNAME_TAKEN_MESSAGE = 'Username already taken';
+
+/** The session cookie's name and the JWT claims every service reads (ARCHITECTURE §5). */
+export const SESSION_COOKIE = 'lakorn_session';
+export const SessionClaims = z.object({
+  sub: z.string(),
+  uid: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  isOwner: z.boolean(),
+});
+export type SessionClaims = z.infer<typeof SessionClaims>;

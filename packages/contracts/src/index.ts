@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './common';
+export * from './events';
+export * from './identity';

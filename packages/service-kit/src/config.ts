@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Settings every service reads (README lists them with their defaults). */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGODB_URL: z.string().url().default('mongodb://127.0.0.1:27017/?directConnection=true&retryWrites=false'),
+  MONGODB_DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default('lakorn_'),
+  AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
+  /** Prefix of the exchange (`<ns>.events`) and every queue, so several stacks can share a broker. */
+  BUS_NAMESPACE: z.string().regex(/^[a-z0-9_.-]+$/).default('lakorn'),
+  /** PEM public key that verifies session tokens. `\n` escapes are accepted. */
+  SESSION_PUBLIC_KEY: z.string().min(1).transform(unescapePem),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export function unescapePem(value: string): string {
+  return value.includes('\\n') ? value.replace(/\\n/g, '\n') : value;
+}
+
+/** Parse env once at start; a bad value stops the process with a message that names it. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** An env flag written as true/false/1/0. */
+export const envBoolean = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+/** A comma separated env list, trimmed and lower-cased (e-mail lists). */
+export const envEmailList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
