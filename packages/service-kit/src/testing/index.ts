@@ -1,9 +1,17 @@
 // Helpers for service tests against the real FerretDB and RabbitMQ (never imported by src/).
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { connect as connectAmqp, type MessageProperties } from 'amqplib';
 import type { Connection } from 'mongoose';
 import { SESSION_COOKIE } from '@lakorn/contracts';
 import { connectMongo } from '../data/mongo';
 import { signSessionToken, type Actor } from '../auth/session';
+import { silentLogger } from '../logger';
+import { createBus } from '../bus/bus';
+import type { Bus, BusOptions } from '../bus/types';
+
+export { brokerProxy, type BrokerProxy } from './brokerProxy';
 
 export const TEST_MONGODB_URL =
   process.env.MONGODB_URL ?? 'mongodb://127.0.0.1:27017/?directConnection=true&retryWrites=false';
@@ -58,4 +66,93 @@ export async function testMongo(label: string): Promise<{ connection: Connection
       await connection.close();
     },
   };
+}
+
+/** A random bus namespace (exchange `<namespace>.events`) for one test file. */
+export function testNamespace(): string {
+  return `test_${uniqueSuffix()}`;
+}
+
+/**
+ * A bus for tests: random namespace unless given, queues that expire 60 s after last use (so the
+ * shared broker does not fill up), short retry delay, silent logger. Close it in afterAll.
+ */
+export function testBus(service: string, options: Partial<BusOptions> = {}): Bus {
+  return createBus({
+    url: TEST_AMQP_URL,
+    namespace: testNamespace(),
+    logger: silentLogger(),
+    queueExpiresMs: 60_000,
+    retryDelayMs: 100,
+    ...options,
+    service,
+  });
+}
+
+/**
+ * Forces the broker to close the connections of one bus namespace (`rabbitmqctl close_connection`,
+ * needs rabbitmqctl rights), as a broker restart would. Only this namespace's connections are
+ * touched: other test files share the broker. Resolves with how many were closed.
+ */
+export async function closeBrokerConnections(namespace: string): Promise<number> {
+  const run = promisify(execFile);
+  const { stdout } = await run('rabbitmqctl', ['-q', 'list_connections', '--no-table-headers', 'pid', 'client_properties']);
+  const pids = stdout
+    .split('\n')
+    .filter((line) => {
+      const name = /\{"connection_name","([^"]*)"\}/.exec(line)?.[1];
+      return name !== undefined && name.startsWith(`${namespace}.`);
+    })
+    .map((line) => line.split('\t')[0] ?? '')
+    .filter((pid) => pid !== '');
+  for (const pid of pids) await run('rabbitmqctl', ['-q', 'close_connection', pid, 'test: forced close']);
+  return pids.length;
+}
+
+export interface QueuedMessage {
+  properties: MessageProperties;
+  /** The content parsed as JSON, or the raw text when it is not JSON. */
+  body: unknown;
+}
+
+/**
+ * Takes (and removes) messages from a queue, e.g. a dead-letter queue, waiting up to timeoutMs for
+ * `count` of them. Returns what arrived, so a test can assert on a shortfall.
+ */
+export async function takeQueuedMessages(queue: string, count: number, timeoutMs = 5_000): Promise<QueuedMessage[]> {
+  const connection = await connectAmqp(TEST_AMQP_URL);
+  connection.on('error', () => undefined);
+  try {
+    const channel = await connection.createChannel();
+    channel.on('error', () => undefined);
+    const taken: QueuedMessage[] = [];
+    const deadline = Date.now() + timeoutMs;
+    while (taken.length < count && Date.now() < deadline) {
+      const message = await channel.get(queue, { noAck: true });
+      if (!message) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      const text = message.content.toString('utf8');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: the raw text is what the test wants to see
+      }
+      taken.push({ properties: message.properties, body });
+    }
+    return taken;
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+/** Polls `check` until it holds; fails with `what` after timeoutMs. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
