@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { connect } from 'amqplib';
 import type { EventPayload } from '@lakorn/contracts';
 import { BusUnavailableError, type IncomingEvent } from '../src';
@@ -113,4 +114,20 @@ test('publish rejects with BusUnavailableError within a few seconds when the bro
     await publisher.close();
     await proxy.close();
   }
+});
+
+test('a bus pointed at a closed port is not connected, fails publish with BusUnavailableError, and close() settles ready()', async () => {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+
+  const unreachable = testBus('identity', { url: `amqp://guest:guest@127.0.0.1:${port}` });
+  const ready = unreachable.ready();
+  expect(unreachable.isConnected()).toBe(false);
+  await expect(unreachable.publish('identity.user.registered', registered('u7'), { messageId: 'signup:u7' })).rejects.toBeInstanceOf(
+    BusUnavailableError,
+  );
+  await unreachable.close();
+  await expect(ready).rejects.toBeInstanceOf(BusUnavailableError);
 });

@@ -360,16 +360,12 @@ export function createBus(options: BusOptions): Bus {
     headers: Record<string, string | number>,
   ): Promise<void> {
     const { properties } = message;
-    if (to === 'dead') {
-      log.error(
-        { queue: subscription.queue, event: properties.type, messageId: properties.messageId, reason: headers[DEAD_REASON_HEADER] },
-        'message dead-lettered',
-      );
-    }
     const copy: Options.Publish = {
       persistent: true,
       messageId: properties.messageId,
-      type: properties.type,
+      // The copy comes back through the default exchange (routing key = queue), so the event name
+      // must travel in `type` even if the original publisher left it out.
+      type: properties.type ?? message.fields.routingKey,
       timestamp: properties.timestamp,
       contentType: properties.contentType,
       appId: properties.appId,
@@ -382,10 +378,19 @@ export function createBus(options: BusOptions): Bus {
       await publishConfirmed(channel, '', `${subscription.queue}.${to}`, message.content, copy);
     } catch (error) {
       log.warn({ err: errorMessage(error), queue: subscription.queue, messageId: properties.messageId }, `could not move message to ${to} queue; it will be redelivered`);
+      // If the channel is still open the broker refused the copy: pause so the redelivery does
+      // not spin. (On a closed channel the broker redelivers after the reconnect anyway.)
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
       settle(channel, message, 'requeue');
       return;
     }
     settle(channel, message, 'ack');
+    if (to === 'dead') {
+      log.error(
+        { queue: subscription.queue, event: copy.type, messageId: properties.messageId, reason: headers[DEAD_REASON_HEADER] },
+        'message dead-lettered',
+      );
+    }
   }
 
   function settle(channel: Channel, message: ConsumeMessage, how: 'ack' | 'requeue'): void {

@@ -74,15 +74,18 @@ export function testNamespace(): string {
 }
 
 /**
- * A bus for tests: random namespace unless given, queues that expire 60 s after last use (so the
- * shared broker does not fill up), short retry delay, silent logger. Close it in afterAll.
+ * A bus for tests: random namespace unless given, queues that expire 5 minutes after last use (so
+ * the shared broker does not fill up), 100 ms retry delay, silent logger. Close it in afterAll.
+ * Pass the same `namespace` to every bus of one test file so they share the exchange.
  */
 export function testBus(service: string, options: Partial<BusOptions> = {}): Bus {
   return createBus({
     url: TEST_AMQP_URL,
     namespace: testNamespace(),
     logger: silentLogger(),
-    queueExpiresMs: 60_000,
+    // Publishing into a queue does not count as use for x-expires, so a retry or dead queue of a
+    // long test file must outlive the file; 5 minutes does, and still clears up soon after.
+    queueExpiresMs: 300_000,
     retryDelayMs: 100,
     ...options,
     service,
