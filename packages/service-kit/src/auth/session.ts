@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { SESSION_COOKIE, SessionClaims } from '@lakorn/contracts';
@@ -34,8 +35,11 @@ export function signSessionToken(claims: SessionClaims, privateKey: string, ttlS
   );
 }
 
-/** Verify a session token; returns the actor or null when missing, forged or expired. */
-export function verifySessionToken(token: string | undefined, publicKey: string): Actor | null {
+/**
+ * Verify a session token; returns the actor or null when missing, forged or expired. Pass a
+ * KeyObject (crypto.createPublicKey(pem), made once) to skip parsing the PEM on every request.
+ */
+export function verifySessionToken(token: string | undefined, publicKey: string | KeyObject): Actor | null {
   if (!token) return null;
   try {
     const decoded = jwt.verify(token, publicKey, {
@@ -62,7 +66,7 @@ export function readSessionToken(req: Request): string | undefined {
 }
 
 /** Sets `req.actor` when a valid session is present; never refuses by itself. */
-export function sessionMiddleware(publicKey: string) {
+export function sessionMiddleware(publicKey: string | KeyObject) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = readSessionToken(req);
     const actor = verifySessionToken(token, publicKey);
