@@ -1,0 +1,56 @@
+import { Router, type RequestHandler } from 'express';
+import { notFound } from '@lakorn/service-kit';
+import type { RateLimitSettings } from '../config';
+import { authLimit, perUserLimit } from '../http/rateLimits';
+import { refuseOthersInBody, refuseOthersInPathAndQuery } from './actingAsSelf';
+import { readBody } from './bodies';
+import { isApiPath, isImagePath, isUnder, serviceFor, type ServiceName } from './routeTable';
+import { requireSession, verifySession } from './session';
+
+/**
+ * /api/*: rate limits, the session, the acting-as-yourself guard and body caps, in that order, then
+ * the service that owns the path (route table). Nothing is read from a request the gateway will
+ * refuse anyway: the session and path checks run before the body is buffered.
+ */
+export function apiRoutes(options: {
+  sessionPublicKey: string;
+  rateLimits: RateLimitSettings;
+  proxies: Record<ServiceName, RequestHandler>;
+}): Router {
+  const router = Router();
+  const limitAuth = authLimit(options.rateLimits);
+
+  router.use((req, _res, next) => {
+    next(isApiPath(req.path) ? undefined : 'router');
+  });
+  router.use((req, res, next) => {
+    if (isUnder(req.path, '/api/auth')) limitAuth(req, res, next);
+    else next();
+  });
+  router.use(verifySession(options.sessionPublicKey));
+  router.use(requireSession);
+  router.use(perUserLimit(options.rateLimits));
+  router.use((req, res, next) => {
+    const service = serviceFor(req.path);
+    if (!service) throw notFound();
+    res.locals.service = service;
+    next();
+  });
+  router.use(refuseOthersInPathAndQuery);
+  router.use(readBody);
+  router.use(refuseOthersInBody);
+  router.use((req, res, next) => {
+    options.proxies[res.locals.service as ServiceName](req, res, next);
+  });
+  return router;
+}
+
+/** Character images: public GETs outside /api, served by the catalog (ARCHITECTURE §8b). */
+export function imageRoutes(proxies: Record<ServiceName, RequestHandler>): Router {
+  const router = Router();
+  router.use((req, res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && isImagePath(req.path)) proxies.catalog(req, res, next);
+    else next();
+  });
+  return router;
+}

@@ -1,0 +1,119 @@
+// Everything the gateway knows about the API's paths, in one place (issue 2 item 5,
+// ARCHITECTURE §5-§6): which service answers a path, which paths need no session, and which
+// path parameters may only name the signed-in user.
+
+export type ServiceName = 'identity' | 'catalog' | 'chat' | 'wallet' | 'checkin';
+
+/**
+ * Path prefixes and the service behind each (spec §7). A prefix matches itself and anything below
+ * it at a segment boundary: `/api/chats` matches `/api/chats` and `/api/chats/x`, never
+ * `/api/chatsx`. Admin prefixes belong to the service that owns the data they edit.
+ */
+export const SERVICE_ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
+  ['/api/auth', 'identity'],
+  ['/api/users', 'identity'],
+
+  ['/api/characters', 'catalog'],
+  ['/api/upload', 'catalog'],
+  ['/character-images', 'catalog'],
+  ['/uploads/character-images', 'catalog'],
+
+  ['/api/chats', 'chat'],
+  ['/api/messages', 'chat'],
+  ['/api/personas', 'chat'],
+
+  ['/api/coins', 'wallet'],
+  ['/api/payments', 'wallet'],
+  ['/api/payment-system', 'wallet'],
+  ['/api/admin/promo-codes', 'wallet'],
+  ['/api/admin/registration-bonus', 'wallet'],
+  ['/api/admin/payment-system', 'wallet'],
+
+  ['/api/news', 'checkin'],
+  ['/api/special-checkin-days', 'checkin'],
+  ['/api/daily-coin-settings', 'checkin'],
+  ['/api/checkin', 'checkin'],
+  ['/api/admin/news', 'checkin'],
+  ['/api/admin/special-checkin-days', 'checkin'],
+  ['/api/admin/daily-coin-settings', 'checkin'],
+];
+
+/** Character images are public GETs outside /api (spec §7 Characters: image fallbacks). */
+export const IMAGE_PREFIXES: readonly string[] = ['/character-images', '/uploads/character-images'];
+
+/**
+ * /api requests that pass without a session: sign-in, the development identity provider and
+ * logout (ARCHITECTURE §5), and Stripe's webhook, which Stripe signs instead (ARCHITECTURE §8).
+ */
+export const OPEN_API_ROUTES: ReadonlyArray<{ methods: readonly string[] | 'any'; prefix: string }> = [
+  { methods: 'any', prefix: '/api/auth' },
+  { methods: ['POST'], prefix: '/api/payments/webhook' },
+];
+
+/** Body, query and form fields that name the acting user (spec §7 bodies carry userId/uid). */
+export const ACTOR_FIELDS: readonly string[] = ['userId', 'uid'];
+
+/**
+ * Path parameters that may only name the signed-in user (its id or uid), else 403 (ARCHITECTURE
+ * §5); `self` names that parameter. `GET /api/characters/user/{userId}` is deliberately absent:
+ * anyone may list another member's public characters. A rule also covers the paths below its
+ * template, and HEAD with GET because express answers HEAD with the GET route.
+ */
+export const OWN_ONLY_PATHS: ReadonlyArray<{ method: string; path: string; self: string }> = [
+  { method: 'GET', path: '/api/users/{id}', self: 'id' },
+  { method: 'GET', path: '/api/characters/{id}/like/{uid}', self: 'uid' },
+  { method: 'GET', path: '/api/chats/user/{userId}', self: 'userId' },
+  { method: 'GET', path: '/api/personas/user/{userId}', self: 'userId' },
+  { method: 'GET', path: '/api/coins/transactions/{userId}', self: 'userId' },
+];
+
+/** Whether `path` is `prefix` or lies below it. */
+export function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function isApiPath(path: string): boolean {
+  return isUnder(path, '/api');
+}
+
+/** The service answering a path, or undefined (an unknown /api path is a 404). */
+export function serviceFor(path: string): ServiceName | undefined {
+  return SERVICE_ROUTES.find(([prefix]) => isUnder(path, prefix))?.[1];
+}
+
+export function isImagePath(path: string): boolean {
+  return IMAGE_PREFIXES.some((prefix) => isUnder(path, prefix));
+}
+
+export function isOpenApiRoute(method: string, path: string): boolean {
+  return OPEN_API_ROUTES.some(
+    (route) => isUnder(path, route.prefix) && (route.methods === 'any' || route.methods.includes(method)),
+  );
+}
+
+const OWN_ONLY_RULES = OWN_ONLY_PATHS.map((rule) => ({
+  methods: rule.method === 'GET' ? ['GET', 'HEAD'] : [rule.method],
+  pattern: new RegExp(
+    `^${rule.path
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+        if (param === undefined) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        return param === rule.self ? '([^/]+)' : '[^/]+';
+      })
+      .join('/')}(?:/.*)?$`,
+  ),
+}));
+
+/**
+ * The raw (still percent-encoded) path parameter of `path` that must name the actor, or
+ * undefined when no own-only rule covers the request.
+ */
+export function ownOnlyParam(method: string, path: string): string | undefined {
+  for (const rule of OWN_ONLY_RULES) {
+    if (!rule.methods.includes(method)) continue;
+    const match = rule.pattern.exec(path);
+    if (match) return match[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,41 @@
+import express, { type Express } from 'express';
+import type { Logger } from '@lakorn/service-kit';
+import { apiRoutes, imageRoutes } from './api/apiRoutes';
+import { createServiceProxies } from './api/serviceProxy';
+import type { GatewayConfig } from './config';
+import { errorHandler, notFoundJson } from './http/errors';
+import { healthRoutes } from './http/health';
+import { perIpLimit } from './http/rateLimits';
+import { requestContext } from './http/requestContext';
+import { externalRemoteOrigins } from './web/remotes';
+import { securityHeaders } from './web/securityHeaders';
+import { webRoutes } from './web/staticSite';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+}
+
+/**
+ * The one web entry point (ARCHITECTURE §1): serves the shell and the remotes and routes /api/* to
+ * the services. No listen and no globals, so supertest drives it.
+ */
+export function createApp({ config, logger }: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(requestContext(logger));
+  app.use(securityHeaders({ production: config.nodeEnv === 'production', remoteOrigins: externalRemoteOrigins(config.remotes) }));
+  app.use(perIpLimit(config.rateLimits));
+  app.use(healthRoutes(config.services));
+
+  const proxies = createServiceProxies(config.services, { logger, timeoutMs: config.upstreamTimeoutMs });
+  app.use(imageRoutes(proxies));
+  app.use(apiRoutes({ sessionPublicKey: config.sessionPublicKey, rateLimits: config.rateLimits, proxies }));
+  app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes }));
+
+  app.use(notFoundJson);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { baseConfigSchema, parseConfig } from '@lakorn/service-kit';
+import type { ServiceName } from './api/routeTable';
+import { REMOTE_NAMES, type RemoteName } from './web/remotes';
+
+/** The folder holding shell/ and mf-*\/ (gateway/src → repository root). */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+const serviceUrl = (port: number) =>
+  z
+    .string()
+    .url()
+    .default(`http://127.0.0.1:${port}`)
+    .transform((url) => url.replace(/\/+$/, ''));
+
+/** A remote's manifest: a path on this gateway or an absolute http(s) URL (ARCHITECTURE §9). */
+const remoteManifestUrl = (name: RemoteName) =>
+  z
+    .string()
+    .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must start with / or http(s)://')
+    .default(`/remotes/${name}/mf-manifest.json`);
+
+const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** `trust proxy` as express reads it: true/false, a hop count, or a list such as `loopback`. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v): boolean | number | string => {
+    if (v === 'true' || v === 'false') return v === 'true';
+    return /^\d+$/.test(v) ? Number(v) : v;
+  });
+
+const envSchema = baseConfigSchema
+  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true })
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    IDENTITY_URL: serviceUrl(4001),
+    CATALOG_URL: serviceUrl(4002),
+    CHAT_URL: serviceUrl(4003),
+    WALLET_URL: serviceUrl(4004),
+    CHECKIN_URL: serviceUrl(4005),
+    WEB_ROOT: z
+      .string()
+      .min(1)
+      .default(REPO_ROOT)
+      .transform((p) => path.resolve(p)),
+    REMOTE_MF_DISCOVER_URL: remoteManifestUrl('mf-discover'),
+    REMOTE_MF_CHAT_URL: remoteManifestUrl('mf-chat'),
+    REMOTE_MF_WALLET_URL: remoteManifestUrl('mf-wallet'),
+    REMOTE_MF_NEWS_URL: remoteManifestUrl('mf-news'),
+    REMOTE_MF_ADMIN_URL: remoteManifestUrl('mf-admin'),
+    RATE_LIMIT_IP_PER_MINUTE: perMinute(600),
+    RATE_LIMIT_USER_PER_MINUTE: perMinute(300),
+    RATE_LIMIT_AUTH_PER_MINUTE: perMinute(30),
+    /** Idle time allowed on an upstream socket; long enough for a slow model's first token. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+    /** Set when a load balancer sits in front of the gateway, so req.ip is the client's. */
+    TRUST_PROXY: trustProxy,
+  });
+
+export const gatewayConfigSchema = envSchema.transform((env) => ({
+  nodeEnv: env.NODE_ENV,
+  logLevel: env.LOG_LEVEL,
+  port: env.PORT,
+  sessionPublicKey: env.SESSION_PUBLIC_KEY,
+  services: {
+    identity: env.IDENTITY_URL,
+    catalog: env.CATALOG_URL,
+    chat: env.CHAT_URL,
+    wallet: env.WALLET_URL,
+    checkin: env.CHECKIN_URL,
+  } satisfies Record<ServiceName, string>,
+  webRoot: env.WEB_ROOT,
+  remotes: {
+    'mf-discover': env.REMOTE_MF_DISCOVER_URL,
+    'mf-chat': env.REMOTE_MF_CHAT_URL,
+    'mf-wallet': env.REMOTE_MF_WALLET_URL,
+    'mf-news': env.REMOTE_MF_NEWS_URL,
+    'mf-admin': env.REMOTE_MF_ADMIN_URL,
+  } satisfies Record<(typeof REMOTE_NAMES)[number], string>,
+  rateLimits: {
+    windowMs: 60_000,
+    perIp: env.RATE_LIMIT_IP_PER_MINUTE,
+    perUser: env.RATE_LIMIT_USER_PER_MINUTE,
+    authPerIp: env.RATE_LIMIT_AUTH_PER_MINUTE,
+  },
+  upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  trustProxy: env.TRUST_PROXY,
+}));
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export type RateLimitSettings = GatewayConfig['rateLimits'];
+
+/** Read the environment once at start; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return parseConfig(gatewayConfigSchema, env);
+}

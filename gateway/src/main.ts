@@ -1,0 +1,33 @@
+import { createLogger } from '@lakorn/service-kit';
+import { createApp } from './app';
+import { loadConfig } from './config';
+
+function main(): void {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(`gateway: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const logger = createLogger('gateway', config.logLevel);
+  const server = createApp({ config, logger }).listen(config.port, () => {
+    logger.info({ port: config.port, webRoot: config.webRoot, services: config.services }, `gateway listening on http://localhost:${config.port}`);
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'gateway cannot listen');
+    process.exit(1);
+  });
+
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'gateway stopping');
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    // Streams (chat replies) get a moment to finish, then the process ends regardless.
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main();

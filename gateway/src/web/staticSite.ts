@@ -1,0 +1,93 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import express, { Router, type RequestHandler, type Response } from 'express';
+import { isUnder } from '../api/routeTable';
+import { REMOTE_NAMES, remotesDocument, type RemoteName } from './remotes';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Files a browser must revalidate: they name the current build's hashed files. */
+const ENTRY_FILES = /^(index\.html|remoteEntry(\.[\w-]+)?\.js|mf-(manifest|stats)(\.[\w-]+)?\.json)$/;
+/** Webpack's `[name].[contenthash:8]` names (infra/webpack/createConfig.js). */
+const HASHED_FILE = /\.[0-9a-f]{8,}\./;
+
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath);
+  if (ENTRY_FILES.test(name)) return NO_CACHE;
+  return HASHED_FILE.test(name) ? IMMUTABLE : NO_CACHE;
+}
+
+/** Paths the single-page fallback never answers: they have their own owners. */
+const NOT_SPA = ['/api', '/remotes', '/character-images', '/uploads'];
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}
+
+/** 503 while a front end has no build yet: a fresh clone must say what to do, not crash. */
+function notBuilt(res: Response, what: string): void {
+  res
+    .status(503)
+    .type('text/plain; charset=utf-8')
+    .setHeader('Cache-Control', 'no-store')
+    .send(
+      `Lakorn: ${what} is not built yet.\n` +
+        'Run `npm start` in the repository root (it builds the front ends), then reload this page.\n' +
+        'ยังไม่ได้สร้างหน้าเว็บ กรุณารัน npm start แล้วโหลดหน้านี้ใหม่\n',
+    );
+}
+
+function staticFiles(dir: string, index: string | false): RequestHandler {
+  return express.static(dir, {
+    index,
+    redirect: false,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+  });
+}
+
+/** `<name>/dist` under /remotes/<name>/: files only, no fallback (a missing chunk is a 404). */
+function remoteFiles(webRoot: string, name: RemoteName): RequestHandler {
+  const dist = path.join(webRoot, name, 'dist');
+  const serve = staticFiles(dist, false);
+  return async (req, res, next) => {
+    if (await isDirectory(dist)) serve(req, res, next);
+    else notBuilt(res, `the ${name} remote`);
+  };
+}
+
+/**
+ * The web side of the gateway (ARCHITECTURE §9): /remotes.json from config, each remote's build
+ * under /remotes/<name>/, and the shell's build at / with the single-page fallback to index.html.
+ */
+export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName, string> }): Router {
+  const router = Router();
+  const shellDist = path.join(options.webRoot, 'shell', 'dist');
+  const indexHtml = path.join(shellDist, 'index.html');
+  const remotes = remotesDocument(options.remotes);
+
+  router.get('/remotes.json', (_req, res) => {
+    res.setHeader('Cache-Control', NO_CACHE);
+    res.json(remotes);
+  });
+  for (const name of REMOTE_NAMES) router.use(`/remotes/${name}`, remoteFiles(options.webRoot, name));
+
+  router.use(staticFiles(shellDist, 'index.html'));
+  router.use(async (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.some((prefix) => isUnder(req.path, prefix))) {
+      next();
+      return;
+    }
+    if (!(await isDirectory(shellDist))) {
+      notBuilt(res, 'the front end (shell)');
+      return;
+    }
+    res.sendFile(indexHtml, { headers: { 'Cache-Control': NO_CACHE } }, (error?: Error) => {
+      if (error && !res.headersSent) notBuilt(res, 'the front end (shell)');
+    });
+  });
+  return router;
+}
