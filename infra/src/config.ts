@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+/**
+ * The one table of environment variables the runner hands to the processes it starts, with their
+ * defaults (README's table is `lakorn-infra env`, printed from here). Every variable the user sets
+ * passes through and wins over the default; isolated stacks (e2e) then override only what must
+ * differ per stack (ports, database prefix, bus namespace, URLs).
+ */
+
+export const SERVICES = ['identity', 'catalog', 'chat', 'wallet', 'checkin'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+export type ProcessName = ServiceName | 'gateway';
+
+/** Fixed ports of `npm start` (isolated stacks take free ones). */
+export const SERVICE_PORTS: Record<ServiceName, number> = {
+  identity: 4001,
+  catalog: 4002,
+  chat: 4003,
+  wallet: 4004,
+  checkin: 4005,
+};
+
+/** FerretDB as the runner starts it (ARCHITECTURE §2). */
+export const FERRETDB_LISTEN = { host: '127.0.0.1', port: 27017 } as const;
+export const FERRETDB_URL = `mongodb://${FERRETDB_LISTEN.host}:${FERRETDB_LISTEN.port}/?directConnection=true&retryWrites=false`;
+
+const DEV_ADMIN = 'admin@lakorn.local';
+const optionalText = z.string().min(1).optional();
+
+export const runnerEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development').describe('Mode of every process.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino level of every process.'),
+  MONGODB_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(`MongoDB connection. Unset: the runner starts FerretDB and uses ${FERRETDB_URL}. Set: used as is, nothing is started.`),
+  MONGODB_DB_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default('lakorn_')
+    .describe('Each service uses the database `<prefix><service>`.'),
+  AMQP_URL: z
+    .string()
+    .url()
+    .default('amqp://guest:guest@127.0.0.1:5672')
+    .describe('RabbitMQ. When nothing answers and rabbitmq-server is installed, the runner starts it.'),
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_.-]+$/)
+    .default('lakorn')
+    .describe('Exchange `<ns>.events` and queue prefix, so several stacks can share a broker.'),
+  SESSION_PUBLIC_KEY: optionalText.describe('PEM that verifies session tokens. Unset: .data/keys/session-public.pem (generated once).'),
+  SESSION_PRIVATE_KEY: optionalText.describe('PEM that signs session tokens. Unset: .data/keys/session-private.pem (generated once).'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('Gateway port: the one URL a user needs.'),
+  PUBLIC_URL: z.string().url().optional().describe('Address users reach the gateway at. Unset: http://localhost:<PORT>.'),
+  ADMIN_EMAILS: z.string().default(DEV_ADMIN).describe('Comma separated e-mails that are admins.'),
+  OWNER_EMAIL: z.string().default(DEV_ADMIN).describe('The owner account (payment switch, registration bonus).'),
+  GOOGLE_CLIENT_ID: optionalText.describe('Google sign-in. Unset: the development identity provider.'),
+  LLM_BASE_URL: optionalText.describe('OpenAI-compatible API. Unset: the offline responder.'),
+  LLM_API_KEY: optionalText.describe('Key for LLM_BASE_URL.'),
+  LLM_MODEL: optionalText.describe('Model name for LLM_BASE_URL.'),
+  STRIPE_SECRET_KEY: optionalText.describe('Stripe PromptPay. Unset: the simulated payment provider.'),
+  STRIPE_WEBHOOK_SECRET: optionalText.describe('Verifies Stripe webhooks.'),
+  STRIPE_API_BASE: optionalText.describe('Another Stripe API address (tests use a fake server).'),
+  IDENTITY_URL: z.string().url().optional().describe(`Where the gateway reaches identity. Unset: http://127.0.0.1:${SERVICE_PORTS.identity}.`),
+  CATALOG_URL: z.string().url().optional().describe(`Where the gateway reaches catalog. Unset: http://127.0.0.1:${SERVICE_PORTS.catalog}.`),
+  CHAT_URL: z.string().url().optional().describe(`Where the gateway reaches chat. Unset: http://127.0.0.1:${SERVICE_PORTS.chat}.`),
+  WALLET_URL: z.string().url().optional().describe(`Where the gateway reaches wallet. Unset: http://127.0.0.1:${SERVICE_PORTS.wallet}.`),
+  CHECKIN_URL: z.string().url().optional().describe(`Where the gateway reaches checkin. Unset: http://127.0.0.1:${SERVICE_PORTS.checkin}.`),
+  WEB_ROOT: optionalText.describe('Folder holding shell/dist and mf-*/dist. Unset: the repository root.'),
+});
+export type RunnerEnv = z.infer<typeof runnerEnvSchema>;
+export type RunnerVariable = keyof RunnerEnv;
+
+const SERVICES_ONLY: readonly ProcessName[] = SERVICES;
+const EVERY_PROCESS: readonly ProcessName[] = [...SERVICES, 'gateway'];
+
+/** Which processes receive each variable (besides the pass-through of the whole environment). */
+export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
+  NODE_ENV: EVERY_PROCESS,
+  LOG_LEVEL: EVERY_PROCESS,
+  MONGODB_URL: SERVICES_ONLY,
+  MONGODB_DB_PREFIX: SERVICES_ONLY,
+  AMQP_URL: SERVICES_ONLY,
+  BUS_NAMESPACE: SERVICES_ONLY,
+  SESSION_PUBLIC_KEY: EVERY_PROCESS,
+  SESSION_PRIVATE_KEY: ['identity'],
+  PORT: ['gateway'],
+  PUBLIC_URL: ['identity', 'wallet'],
+  ADMIN_EMAILS: ['identity'],
+  OWNER_EMAIL: ['identity'],
+  GOOGLE_CLIENT_ID: ['identity'],
+  LLM_BASE_URL: ['chat'],
+  LLM_API_KEY: ['chat'],
+  LLM_MODEL: ['chat'],
+  STRIPE_SECRET_KEY: ['wallet'],
+  STRIPE_WEBHOOK_SECRET: ['wallet'],
+  STRIPE_API_BASE: ['wallet'],
+  IDENTITY_URL: ['gateway'],
+  CATALOG_URL: ['gateway'],
+  CHAT_URL: ['gateway'],
+  WALLET_URL: ['gateway'],
+  CHECKIN_URL: ['gateway'],
+  WEB_ROOT: ['gateway'],
+};
+
+/** Reads the runner's settings from the environment; an empty value counts as unset. */
+export function readRunnerEnv(env: NodeJS.ProcessEnv = process.env): RunnerEnv {
+  const present = Object.fromEntries(
+    Object.keys(runnerEnvSchema.shape)
+      .map((name) => [name, env[name]] as const)
+      .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+  const result = runnerEnvSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** What the runner fills in at start; every one of them is a variable of the table above. */
+export interface ResolvedStack {
+  mongodbUrl: string;
+  amqpUrl: string;
+  sessionKeys: { publicKey: string; privateKey: string };
+  servicePorts: Record<ServiceName, number>;
+  gatewayPort: number;
+  webRoot: string;
+}
+
+/**
+ * The environment of one process: the whole parent environment (so user settings pass through),
+ * then the table's values for this process, then `overrides` (isolated stacks) and `extra`.
+ */
+export function processEnv(
+  name: ProcessName,
+  settings: RunnerEnv,
+  resolved: ResolvedStack,
+  parentEnv: NodeJS.ProcessEnv,
+  overrides: Partial<Record<RunnerVariable, string>> = {},
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  const values = tableValues(settings, resolved, overrides);
+  const env: NodeJS.ProcessEnv = { ...parentEnv };
+  for (const variable of Object.keys(RECEIVERS) as RunnerVariable[]) {
+    if (!RECEIVERS[variable].includes(name)) continue;
+    const value = values[variable];
+    if (value !== undefined) env[variable] = value;
+  }
+  env.PORT = String(name === 'gateway' ? resolved.gatewayPort : resolved.servicePorts[name]);
+  return { ...env, ...extra };
+}
+
+function tableValues(
+  settings: RunnerEnv,
+  resolved: ResolvedStack,
+  overrides: Partial<Record<RunnerVariable, string>>,
+): Partial<Record<RunnerVariable, string>> {
+  const serviceUrl = (service: ServiceName) => `http://127.0.0.1:${resolved.servicePorts[service]}`;
+  const values: Partial<Record<RunnerVariable, string>> = {
+    ...Object.fromEntries(
+      Object.entries(settings)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)]),
+    ),
+    MONGODB_URL: resolved.mongodbUrl,
+    AMQP_URL: resolved.amqpUrl,
+    SESSION_PUBLIC_KEY: resolved.sessionKeys.publicKey,
+    SESSION_PRIVATE_KEY: resolved.sessionKeys.privateKey,
+    PORT: String(resolved.gatewayPort),
+    PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${resolved.gatewayPort}`,
+    IDENTITY_URL: settings.IDENTITY_URL ?? serviceUrl('identity'),
+    CATALOG_URL: settings.CATALOG_URL ?? serviceUrl('catalog'),
+    CHAT_URL: settings.CHAT_URL ?? serviceUrl('chat'),
+    WALLET_URL: settings.WALLET_URL ?? serviceUrl('wallet'),
+    CHECKIN_URL: settings.CHECKIN_URL ?? serviceUrl('checkin'),
+    WEB_ROOT: settings.WEB_ROOT ?? resolved.webRoot,
+  };
+  return { ...values, ...overrides };
+}
+
+/** The table as Markdown, for the README (`lakorn-infra env`). */
+export function envTableMarkdown(): string {
+  const defaults = runnerEnvSchema.parse({});
+  const rows = (Object.keys(runnerEnvSchema.shape) as RunnerVariable[]).map((name) => {
+    const value = defaults[name];
+    const shown = value === undefined ? '' : `\`${String(value)}\``;
+    const description = runnerEnvSchema.shape[name].description ?? '';
+    return `| \`${name}\` | ${shown} | ${RECEIVERS[name].join(', ')} | ${description} |`;
+  });
+  return [
+    '| Variable | Default | Given to | Meaning |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    `| \`PORT\` (services) | ${SERVICES.map((s) => `${s} ${SERVICE_PORTS[s]}`).join(', ')} | each service | Set by the runner; isolated (e2e) stacks take free ports. |`,
+  ].join('\n');
+}
