@@ -1,0 +1,59 @@
+import { FERRETDB_URL, type RunnerEnv } from './config';
+import { pingMongo, startFerretDb, type OwnedProcess } from './ferretdb';
+import { onShutdown } from './lifecycle';
+import { say } from './log';
+import { repoPaths, type RepoPaths } from './paths';
+import { ensureRabbitMq, redact } from './rabbitmq';
+
+export interface Infrastructure {
+  mongodbUrl: string;
+  amqpUrl: string;
+  /** Stops what this runner started (FerretDB), leaves alone what it found running. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The database and the broker every service needs (ARCHITECTURE §10): MONGODB_URL when set,
+ * otherwise FerretDB at 127.0.0.1:27017, reused when something already answers there and started
+ * (and owned) otherwise; RabbitMQ at AMQP_URL, started when installed and silent.
+ */
+export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths = repoPaths()): Promise<Infrastructure> {
+  let ferret: OwnedProcess | undefined;
+  let mongodbUrl: string;
+  if (settings.MONGODB_URL) {
+    mongodbUrl = settings.MONGODB_URL;
+    if (!(await pingMongo(mongodbUrl, 10_000))) {
+      throw new Error(`MONGODB_URL is set but nothing answers a ping at ${redact(mongodbUrl)}.`);
+    }
+    say(`MongoDB: ${redact(mongodbUrl)} (from MONGODB_URL)`);
+  } else {
+    mongodbUrl = FERRETDB_URL;
+    if (await pingMongo(mongodbUrl)) {
+      say(`MongoDB: FerretDB already running at ${mongodbUrl} (reused, left running)`);
+    } else {
+      ferret = await startFerretDb(paths);
+      say(`MongoDB: started FerretDB (pid ${ferret.pid}) at ${mongodbUrl}, data in .data/ferretdb/`);
+    }
+  }
+
+  const unregister = ferret ? onShutdown(() => ferret.stop()) : () => undefined;
+  try {
+    await ensureRabbitMq(settings.AMQP_URL);
+  } catch (error) {
+    unregister();
+    await ferret?.stop();
+    throw error;
+  }
+  say(`RabbitMQ: ${redact(settings.AMQP_URL)}`);
+
+  return {
+    mongodbUrl,
+    amqpUrl: settings.AMQP_URL,
+    stop: async () => {
+      unregister();
+      if (!ferret) return;
+      await ferret.stop();
+      say('stopped FerretDB');
+    },
+  };
+}
