@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import {
+  SERVICES,
+  SERVICE_PORTS,
+  processEnv,
+  readRunnerEnv,
+  type ProcessName,
+  type ResolvedStack,
+  type RunnerVariable,
+  type ServiceName,
+} from './config';
+import { sleep } from './ferretdb';
+import { ensureInfrastructure, type Infrastructure } from './infrastructure';
+import { onShutdown } from './lifecycle';
+import { sessionKeys } from './keys';
+import { say, useColor } from './log';
+import { repoPaths } from './paths';
+import { freePort, portInUse } from './ports';
+import { ManagedProcess, describeExit, type LineSink, type ProcessExit } from './processes';
+import { deleteNamespace } from './rabbitmq';
+import { FRONT_ENDS, buildFrontEnds, buildsFailed } from './webBuild';
+
+export interface StackOptions {
+  /** Repository root (tests point it at a tree of small fake services). */
+  root?: string;
+  /** The parent environment; user settings in it pass through. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * An isolated stack (e2e): free ports, a unique MONGODB_DB_PREFIX and BUS_NAMESPACE, its
+   * databases and broker objects removed on stop. Otherwise the fixed ports of `npm start`.
+   */
+  isolated?: boolean;
+  /** Gateway port; default PORT (8080), or a free port when isolated. */
+  gatewayPort?: number;
+  /** Values of the variable table for every process, over everything else. */
+  overrides?: Partial<Record<RunnerVariable, string>>;
+  /** Extra environment for one process. */
+  processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
+  /** Build the front ends first (skipped when up to date). Default true. */
+  buildWeb?: boolean;
+  /** Database and broker already prepared; default: ensureInfrastructure (owned by the stack). */
+  infrastructure?: Infrastructure;
+  /** Where process output goes; default stdout. */
+  sink?: LineSink;
+  /** How long services and the gateway may take to be ready. Default 120 s. */
+  readyTimeoutMs?: number;
+}
+
+export interface StackExit {
+  name: ProcessName;
+  exit: ProcessExit;
+  tail: string[];
+}
+
+export interface Stack {
+  url: string;
+  gatewayPort: number;
+  servicePorts: Record<ServiceName, number>;
+  mongodbUrl: string;
+  amqpUrl: string;
+  dbPrefix: string;
+  busNamespace: string;
+  /** Resolves when a process dies while the stack runs (not during stop()). */
+  died: Promise<StackExit>;
+  stop(): Promise<void>;
+}
+
+/** Parts of the system that are not in the tree yet. */
+export class MissingPartsError extends Error {
+  override name = 'MissingPartsError';
+  constructor(readonly missing: string[]) {
+    super(`These parts of Lakorn do not exist yet, so the stack cannot start:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+  }
+}
+
+export class StackStartError extends Error {
+  override name = 'StackStartError';
+}
+
+const TSX_CLI = require.resolve('tsx/cli');
+
+/**
+ * Starts the five services and then the gateway (ARCHITECTURE §10), waits for every /readyz and
+ * the gateway's /healthz, and returns the URL. Used by `npm start` and by the e2e global setup.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const paths = repoPaths(options.root);
+  const parentEnv = options.env ?? process.env;
+  const settings = readRunnerEnv(parentEnv);
+  const buildWeb = options.buildWeb ?? true;
+
+  const entries: Record<ProcessName, string> = {
+    ...(Object.fromEntries(SERVICES.map((s) => [s, paths.serviceEntry(s)])) as Record<ServiceName, string>),
+    gateway: paths.gatewayEntry,
+  };
+
+  const servicePorts = { ...SERVICE_PORTS };
+  let gatewayPort = options.gatewayPort ?? settings.PORT;
+  if (options.isolated) {
+    for (const service of SERVICES) servicePorts[service] = await freePort();
+    if (options.gatewayPort === undefined) gatewayPort = await freePort();
+  } else {
+    const taken: string[] = [];
+    for (const [name, port] of [...Object.entries(servicePorts), ['gateway', gatewayPort] as const]) {
+      if (await portInUse(port)) taken.push(`${port} (${name})`);
+    }
+    if (taken.length > 0) {
+      throw new StackStartError(
+        `Port ${taken.join(', ')} already in use. Is Lakorn already running (another npm start)? Stop it, or set PORT for the gateway.`,
+      );
+    }
+  }
+
+  const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const dbPrefix = options.overrides?.MONGODB_DB_PREFIX ?? (options.isolated ? `stack_${suffix}_` : settings.MONGODB_DB_PREFIX);
+  const busNamespace = options.overrides?.BUS_NAMESPACE ?? (options.isolated ? `stack-${suffix}` : settings.BUS_NAMESPACE);
+  const url = `http://localhost:${gatewayPort}`;
+
+  const ownsInfrastructure = options.infrastructure === undefined;
+  const infrastructure = options.infrastructure ?? (await ensureInfrastructure(settings, paths));
+  const processes: ManagedProcess[] = [];
+  let stopping = false;
+  let stopped: Promise<void> | undefined;
+
+  async function stopAll(): Promise<void> {
+    stopping = true;
+    unregister();
+    // Gateway first, so no request reaches a service that is going away.
+    await processes.find((p) => p.name === 'gateway')?.stop();
+    await Promise.all(processes.map((p) => p.stop()));
+    if (options.isolated) await removeIsolatedData(infrastructure, dbPrefix, busNamespace);
+    if (ownsInfrastructure) await infrastructure.stop();
+  }
+  const stop = (): Promise<void> => (stopped ??= stopAll());
+  // Ctrl-C while starting (building, waiting for /readyz) stops what was started so far.
+  const unregister = onShutdown(stop);
+
+  try {
+    const keys = await sessionKeys(settings, paths.keysDir);
+    // All missing parts at once, before minutes of front-end builds.
+    const missing = Object.values(entries).filter((file) => !existsSync(file));
+    if (buildWeb) {
+      missing.push(...FRONT_ENDS.map((fe) => path.join(paths.root, fe, 'webpack.config.js')).filter((file) => !existsSync(file)));
+    }
+    if (missing.length > 0) throw new MissingPartsError(missing.map((file) => path.relative(paths.root, file)));
+    if (buildWeb) {
+      const failed = buildsFailed(await buildFrontEnds({ root: paths.root, sink: options.sink }));
+      if (failed.length > 0) {
+        throw new StackStartError(
+          `Front-end build failed: ${failed.map((r) => `${r.frontEnd} (${r.detail ?? r.status})`).join(', ')}`,
+        );
+      }
+    }
+
+    const resolved: ResolvedStack = {
+      mongodbUrl: infrastructure.mongodbUrl,
+      amqpUrl: infrastructure.amqpUrl,
+      sessionKeys: keys,
+      servicePorts,
+      gatewayPort,
+      webRoot: paths.root,
+    };
+    const overrides: Partial<Record<RunnerVariable, string>> = {
+      MONGODB_DB_PREFIX: dbPrefix,
+      BUS_NAMESPACE: busNamespace,
+      ...(options.isolated
+        ? {
+            PUBLIC_URL: url,
+            IDENTITY_URL: `http://127.0.0.1:${servicePorts.identity}`,
+            CATALOG_URL: `http://127.0.0.1:${servicePorts.catalog}`,
+            CHAT_URL: `http://127.0.0.1:${servicePorts.chat}`,
+            WALLET_URL: `http://127.0.0.1:${servicePorts.wallet}`,
+            CHECKIN_URL: `http://127.0.0.1:${servicePorts.checkin}`,
+          }
+        : {}),
+      ...options.overrides,
+    };
+    const sink = options.sink ?? ((lines: string[]) => lines.forEach((line) => process.stdout.write(`${line}\n`)));
+    const format = { width: '[identity]'.length, color: options.sink ? false : useColor() };
+    const launch = (name: ProcessName) => {
+      const child = new ManagedProcess({
+        name,
+        command: process.execPath,
+        args: [TSX_CLI, entries[name]],
+        cwd: paths.root,
+        env: processEnv(name, settings, resolved, parentEnv, overrides, options.processEnv?.[name]),
+        sink,
+        format,
+      });
+      processes.push(child);
+      return child;
+    };
+
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+    const services = SERVICES.map((service) => ({ child: launch(service), probe: `http://127.0.0.1:${servicePorts[service]}/readyz` }));
+    await Promise.all(services.map(({ child, probe }) => waitUntilReady(child, probe, deadline)));
+    const gateway = launch('gateway');
+    await waitUntilReady(gateway, `http://127.0.0.1:${gatewayPort}/healthz`, deadline);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const died = new Promise<StackExit>((resolve) => {
+    for (const child of processes) {
+      void child.exited.then((exit) => {
+        if (!stopping) resolve({ name: child.name as ProcessName, exit, tail: child.tail() });
+      });
+    }
+  });
+
+  return {
+    url,
+    gatewayPort,
+    servicePorts,
+    mongodbUrl: infrastructure.mongodbUrl,
+    amqpUrl: infrastructure.amqpUrl,
+    dbPrefix,
+    busNamespace,
+    died,
+    stop,
+  };
+}
+
+/** Polls `probe` until it answers 200; fails at once, with the process's last lines, if it exits. */
+async function waitUntilReady(child: ManagedProcess, probe: string, deadline: number): Promise<void> {
+  let last = 'no answer yet';
+  while (child.running) {
+    try {
+      const response = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+      last = `${response.status} ${(await response.text()).slice(0, 300)}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    if (Date.now() > deadline) {
+      throw new StackStartError(`${child.name} was not ready in time: ${probe} answered ${last}\n${indentTail(child.tail())}`);
+    }
+    await sleep(250);
+  }
+  const exit = await child.exited;
+  throw new StackStartError(`${child.name} ${describeExit(exit)} before it was ready. Its last lines:\n${indentTail(child.tail())}`);
+}
+
+function indentTail(lines: string[]): string {
+  return lines.length === 0 ? '  (no output)' : lines.slice(-20).map((line) => `  ${line}`).join('\n');
+}
+
+/** Drops the stack's databases and broker objects (best effort: failures are reported, not thrown). */
+async function removeIsolatedData(infrastructure: Infrastructure, dbPrefix: string, busNamespace: string): Promise<void> {
+  const client = new MongoClient(infrastructure.mongodbUrl, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    const { databases } = await client.db('admin').admin().listDatabases({ nameOnly: true });
+    for (const { name } of databases) {
+      if (name.startsWith(dbPrefix)) await client.db(name).dropDatabase();
+    }
+  } catch (error) {
+    say(`could not drop the stack's databases (${dbPrefix}*): ${(error as Error).message}`);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+  await deleteNamespace(infrastructure.amqpUrl, busNamespace).catch((error: Error) =>
+    say(`could not remove the stack's queues (${busNamespace}.*): ${error.message}`),
+  );
+}
