@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm start` / `npm test` on a fresh clone (ARCHITECTURE §10). Plain Node with no dependencies,
+// because it runs before node_modules exists: checks Node, installs npm packages when they are
+// missing or out of date, installs Debian's Chromium for the browser journeys, then hands over to
+// the runner (infra/bin/lakorn-infra.mjs → infra/src/cli.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const CHROMIUM = '/usr/bin/chromium';
+
+const say = (message) => console.info(`[lakorn] ${message}`);
+const fail = (message) => {
+  console.error(`[lakorn] ${message}`);
+  process.exit(1);
+};
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    fail(`Node.js ${process.versions.node} is too old: Lakorn needs Node.js 20.19 or later.`);
+  }
+}
+
+/** Why npm packages must be installed, or undefined when node_modules matches the lockfile. */
+export function installReason(dir) {
+  const modules = path.join(dir, 'node_modules');
+  const lock = path.join(dir, 'package-lock.json');
+  if (!existsSync(modules)) return 'node_modules is missing';
+  if (!existsSync(lock)) return undefined;
+  // npm writes node_modules/.package-lock.json with what it installed.
+  const installed = path.join(modules, '.package-lock.json');
+  if (!existsSync(installed)) return 'node_modules was not installed from package-lock.json';
+  if (statSync(lock).mtimeMs <= statSync(installed).mtimeMs) return undefined;
+  // The lockfile is newer; a re-save with the same packages (a checkout, a merge) needs nothing.
+  return lockDiffers(readJson(lock), readJson(installed)) ? 'package-lock.json changed since the last install' : undefined;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function lockDiffers(lock, installed) {
+  const wanted = lock.packages ?? {};
+  const have = installed.packages ?? {};
+  for (const [key, entry] of Object.entries(wanted)) {
+    if (!key.includes('node_modules/')) continue; // the root and workspace folders themselves
+    const got = have[key];
+    if (!got) {
+      if (entry.optional) continue; // a platform package npm skipped on this machine
+      return true;
+    }
+    if (entry.link ? got.resolved !== entry.resolved : got.version !== entry.version) return true;
+  }
+  return Object.keys(have).some((key) => key.includes('node_modules/') && !(key in wanted));
+}
+
+function installPackages() {
+  const reason = installReason(root);
+  if (!reason) return;
+  const command = existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install';
+  say(`${reason}: running npm ${command}…`);
+  const result = spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) fail(`npm ${command} failed (exit ${result.status ?? result.signal}).`);
+}
+
+/** The browser journeys drive Debian's Chromium (ARCHITECTURE §10). */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    say(`${CHROMIUM} is missing, so the browser journeys will fail. Install it: sudo apt-get install -y chromium`);
+    return;
+  }
+  say(`${CHROMIUM} is missing: installing Debian's chromium…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const step of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+    const result = spawnSync('apt-get', step, { stdio: 'inherit', env });
+    if (result.status !== 0) {
+      say(`apt-get ${step.join(' ')} failed (exit ${result.status ?? result.error?.message}); the browser journeys will fail.`);
+      return;
+    }
+  }
+}
+
+function runRunner() {
+  const child = spawn(process.execPath, [path.join(root, 'infra', 'bin', 'lakorn-infra.mjs'), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  // Ctrl-C reaches the runner too (same terminal group): wait while it stops what it started.
+  process.on('SIGINT', () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
+}
+
+// Run only as a script (tests import installReason).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  checkNode();
+  installPackages();
+  const onlyAt = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  const only = onlyAt < 0 ? undefined : args[onlyAt].includes('=') ? args[onlyAt].split('=')[1] : args[onlyAt + 1];
+  if (args[0] === 'test' && (only === undefined || only === 'e2e')) ensureChromium();
+  runRunner();
+}

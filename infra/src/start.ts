@@ -1,0 +1,29 @@
+import { readRunnerEnv } from './config';
+import { runCleanups } from './lifecycle';
+import { say } from './log';
+import { describeExit } from './processes';
+import { startStack } from './stack';
+
+/**
+ * `npm start` (ARCHITECTURE §10): infrastructure, keys, front ends, the five services and the
+ * gateway, then the URL. Runs until Ctrl-C or until a process dies (then stops the rest, exit 1).
+ */
+export async function start(): Promise<number> {
+  const settings = readRunnerEnv();
+  const stack = await startStack();
+  const admins = settings.ADMIN_EMAILS.split(',').map((e) => e.trim()).filter(Boolean);
+  say(
+    [
+      `Lakorn is running at ${stack.url}`,
+      settings.GOOGLE_CLIENT_ID
+        ? '  Sign in with Google (GOOGLE_CLIENT_ID is set).'
+        : '  Sign in: no GOOGLE_CLIENT_ID is set, so sign-in opens the development provider: type any e-mail and name.',
+      `  ${admins.join(', ') || '(nobody)'} ${admins.length === 1 ? 'is' : 'are'} admin (ADMIN_EMAILS); ${settings.OWNER_EMAIL} is the owner (OWNER_EMAIL).`,
+      '  Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+  const death = await stack.died;
+  say(`${death.name} ${describeExit(death.exit)} unexpectedly; stopping the rest.`);
+  await runCleanups();
+  return 1;
+}
