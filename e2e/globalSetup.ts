@@ -1,0 +1,34 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { repoPaths } from '../infra/src/paths';
+import { startStack } from '../infra/src/stack';
+import { E2E_URL_VARIABLE } from './support';
+import { keepHandle } from './stackHandle';
+
+/**
+ * Starts one isolated stack for every journey: free ports, its own database prefix and bus
+ * namespace (removed again in teardown), quiet logs written to .e2e-artifacts/stack.log.
+ * The journeys read its URL from LAKORN_E2E_URL; when that is already set, nothing is started.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env[E2E_URL_VARIABLE]) return;
+  const { artifacts } = repoPaths();
+  await fs.mkdir(artifacts, { recursive: true });
+  const logFile = path.join(artifacts, 'stack.log');
+  const log = createWriteStream(logFile, { flags: 'w' });
+  try {
+    const stack = await startStack({
+      isolated: true,
+      // jest sets NODE_ENV=test; the journeys see what `npm start` shows.
+      overrides: { LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      sink: (lines) => log.write(`${lines.join('\n')}\n`),
+    });
+    keepHandle({ stack, log });
+    process.env[E2E_URL_VARIABLE] = stack.url;
+    log.write(`[e2e] stack ready at ${stack.url} (databases ${stack.dbPrefix}*, bus ${stack.busNamespace})\n`);
+  } catch (error) {
+    log.end();
+    throw new Error(`The e2e stack did not start (its output: ${path.relative(process.cwd(), logFile)}):\n${(error as Error).message}`);
+  }
+}

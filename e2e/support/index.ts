@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Profile } from '@lakorn/contracts';
+import { repoPaths } from '../../infra/src/paths';
+
+/** The gateway URL of the stack under test (set by the global setup, or by the user). */
+export const E2E_URL_VARIABLE = 'LAKORN_E2E_URL';
+
+export function baseUrl(): string {
+  const url = process.env[E2E_URL_VARIABLE];
+  if (!url) throw new Error(`${E2E_URL_VARIABLE} is not set: run the journeys with -c e2e/jest.config.js (its global setup starts the stack).`);
+  return url;
+}
+
+/** Debian's Chromium (infra/bootstrap.mjs installs it for `npm test`). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Flags for this machine's closed network: without the background-networking ones Chromium keeps
+ * opening connections that are refused, and looks up Google's hosts at every start.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchedBrowser extends Browser {
+  /** Closes the browser and removes its profile folder. */
+  closeAndClean(): Promise<void>;
+}
+
+/**
+ * Chromium with a fresh, empty profile. playwright's launch() creates that profile folder under
+ * the temp dir itself (it refuses --user-data-dir in args); TMPDIR points it at a folder of ours
+ * so nothing is left behind.
+ */
+export async function launchBrowser(): Promise<LaunchedBrowser> {
+  const profileParent = await fs.mkdtemp(path.join(os.tmpdir(), 'lakorn-e2e-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    env: { ...process.env, TMPDIR: profileParent },
+  });
+  return Object.assign(browser, {
+    closeAndClean: async () => {
+      await browser.close();
+      await fs.rm(profileParent, { recursive: true, force: true });
+    },
+  });
+}
+
+/** A phone: 390×844 at 2×, Thai locale, Bangkok time; relative URLs go to the stack. */
+export async function newPhonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+  });
+  return context.newPage();
+}
+
+/** Saves a PNG of the page into .e2e-artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const { artifacts } = repoPaths();
+  await fs.mkdir(artifacts, { recursive: true });
+  const file = path.join(artifacts, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/**
+ * Signs in through the development identity provider (ARCHITECTURE §5) with the context's own
+ * request client, so the session cookie lands in the browser context: POST /api/auth/dev/token
+ * {email, name} → {credential}, then POST /api/auth/verify {credential} → the profile.
+ */
+export async function signInViaApi(context: BrowserContext, url: string, email: string, name: string): Promise<Profile> {
+  const token = await context.request.post(`${url}/api/auth/dev/token`, { data: { email, name } });
+  if (!token.ok()) throw new Error(`POST /api/auth/dev/token answered ${token.status()}: ${await token.text()}`);
+  const { credential } = (await token.json()) as { credential?: unknown };
+  if (typeof credential !== 'string') throw new Error('POST /api/auth/dev/token returned no credential');
+  const verify = await context.request.post(`${url}/api/auth/verify`, { data: { credential } });
+  if (!verify.ok()) throw new Error(`POST /api/auth/verify answered ${verify.status()}: ${await verify.text()}`);
+  return (await verify.json()) as Profile;
+}
