@@ -6,7 +6,7 @@ module.exports = function jestPreset(dir, environment = 'node') {
   return {
     displayName: path.relative(__dirname, dir) || 'root',
     rootDir: dir,
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'jest.env-dom.js') : 'node',
     testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     transform: {

@@ -1,0 +1,71 @@
+// Webpack config factory for the shell (host) and the five remotes (ARCHITECTURE §9).
+// The shell is built with no remotes: it reads /remotes.json at start and registers them.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const shared = require('./shared');
+
+/**
+ * @param {object} options
+ * @param {string} options.dir        the app's folder (holds src/ and dist/)
+ * @param {string} options.name       federation name: shell, mf_discover, mf_chat, ...
+ * @param {Record<string,string>} [options.exposes]  remote modules, e.g. {'./App': './src/App.tsx'}
+ * @param {boolean} [options.host]    true for the shell: emits index.html
+ */
+module.exports = function createConfig({ dir, name, exposes, host = false }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: host ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules\/(?!@lakorn)/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.(woff2?|png|jpe?g|svg|webp|gif)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          remotes: {},
+          shared,
+          manifest: true,
+          dts: false,
+        }),
+        ...(host
+          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), favicon: path.join(dir, 'src/favicon.svg') })]
+          : []),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+    };
+  };
+};

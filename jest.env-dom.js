@@ -1,0 +1,15 @@
+// jsdom, plus the WHATWG fetch classes Node already has (jsdom does not provide them), so
+// component tests can use real Response objects with a mocked fetch.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+class DomWithFetchEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    const g = this.global;
+    for (const name of ['fetch', 'Response', 'Request', 'Headers', 'ReadableStream', 'TextEncoder', 'TextDecoder', 'TextDecoderStream', 'AbortController', 'structuredClone', 'BroadcastChannel', 'MessageChannel']) {
+      if (typeof g[name] === 'undefined' && typeof globalThis[name] !== 'undefined') g[name] = globalThis[name];
+    }
+  }
+}
+
+module.exports = DomWithFetchEnvironment;

@@ -1,0 +1,139 @@
+// spec §7 "Shared request behaviour": the one way every front end talks to the API.
+
+/** A non-OK answer: message is '{status}: {body text or status text}' (spec §7). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  /** `message` of a JSON error body ({message, code}), when there is one. */
+  readonly serverMessage?: string;
+  readonly code?: string;
+  readonly data?: Record<string, unknown>;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    try {
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object') {
+        this.data = parsed;
+        if (typeof parsed.message === 'string') this.serverMessage = parsed.message;
+        if (typeof parsed.code === 'string') this.code = parsed.code;
+      }
+    } catch {
+      // a plain-text body: message already carries it
+    }
+  }
+}
+
+export const GET_ATTEMPTS = 3;
+export const GET_FIRST_DELAY_MS = 300;
+export const GET_MAX_DELAY_MS = 2000;
+export const MUTATION_RETRIES = 2;
+
+/** Delay before GET attempt n+1 (n = 0 for the first retry): 300 ms doubling, capped at 2000 ms. */
+export const getRetryDelay = (n: number) => Math.min(GET_FIRST_DELAY_MS * 2 ** n, GET_MAX_DELAY_MS);
+/** Delay before mutation retry n (n = 0 first): min(1000·2^n, 5000) ms. */
+export const mutationRetryDelay = (n: number) => Math.min(1000 * 2 ** n, 5000);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Network failures, timeouts, rate limits and server faults are worth another try. Any other
+ * 4xx is the server's final word (not signed in, not found, not enough coins...): retrying it
+ * would only delay the Thai message the user needs to see.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  return true;
+}
+
+/** Fetch failures a browser reports for an unreachable server. */
+export function isNetworkError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /network error|failed to fetch|networkerror|load failed/i.test(message);
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call: credentials included, JSON in and out, non-OK raised as ApiError. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body,
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, text);
+  }
+  if (response.status === 204) return null as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export interface GetOptions {
+  /** spec §7: on 401 a query throws (default) or yields an empty result. */
+  on401?: 'throw' | 'null';
+  signal?: AbortSignal;
+}
+
+/**
+ * A GET with the spec's rules: up to 3 attempts, 300 ms doubling to a 2000 ms cap; a final
+ * network failure yields null; a like-status query (path with /like/) yields hasLiked false
+ * on failure; anything else is thrown. Errors are logged to the console only.
+ */
+export async function getJson<T>(path: string, options: GetOptions = {}): Promise<T | null> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < GET_ATTEMPTS; attempt++) {
+    try {
+      return await request<T>(path, { signal: options.signal });
+    } catch (error) {
+      lastError = error;
+      if (error instanceof ApiError && error.status === 401 && options.on401 === 'null') return null;
+      if (!isRetryable(error) || attempt === GET_ATTEMPTS - 1) break;
+      await sleep(getRetryDelay(attempt));
+    }
+  }
+  console.error(`GET ${path} failed`, lastError);
+  if (path.includes('/like/')) return { hasLiked: false } as T;
+  if (isNetworkError(lastError)) return null;
+  throw lastError;
+}
+
+/** A POST/PUT/DELETE retried twice on transient failures with min(1000·2^n, 5000) ms between. */
+export async function mutate<T = unknown>(method: 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await request<T>(path, { method, body });
+    } catch (error) {
+      if (!isRetryable(error) || retry >= MUTATION_RETRIES) {
+        console.error(`${method} ${path} failed`, error);
+        throw error;
+      }
+      await sleep(mutationRetryDelay(retry));
+    }
+  }
+}
+
+/** The server's own message of a failure (for toasts that add it), else the error text. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}

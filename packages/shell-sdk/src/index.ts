@@ -1,0 +1,4 @@
+export * from './fetcher';
+export * from './swr';
+export * from './session';
+export * from './toast';

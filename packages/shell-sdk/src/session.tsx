@@ -1,0 +1,108 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { TIMERS, type Profile } from '@lakorn/contracts';
+import { ApiError, getJson, mutate as apiMutate } from './fetcher';
+
+export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
+
+export interface SessionValue {
+  status: SessionStatus;
+  profile: Profile | null;
+  /** Set after a sign-in (POST /api/auth/verify answers the profile). */
+  setProfile: (profile: Profile | null) => void;
+  /** Fetch the profile now (after a check-in, a payment, a username change...). */
+  refreshProfile: () => Promise<Profile | null>;
+  /** Adjust the shown balance locally until the next refresh (spec §4 message send). */
+  adjustCoins: (delta: number) => void;
+  /** POST /api/auth/logout; throws when the server could not sign out. */
+  signOut: () => Promise<void>;
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);
+
+/** The session of the shell; remotes read it through the shared singleton. */
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+/** The signed-in profile (components under the auth gate). */
+export function useProfile(): Profile {
+  const { profile } = useSession();
+  if (!profile) throw new Error('useProfile needs a signed-in user');
+  return profile;
+}
+
+const sameProfile = (a: Profile | null, b: Profile | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/** spec §4 Auth: refresh about once a minute, 60 s plus up to 5 s at random. */
+export const nextRefreshDelay = (random = Math.random) => TIMERS.profileRefresh + Math.floor(random() * TIMERS.profileRefreshJitter);
+
+export function SessionProvider({ children, initialProfile }: { children: ReactNode; initialProfile?: Profile | null }) {
+  const [profile, setProfileState] = useState<Profile | null>(initialProfile ?? null);
+  const [status, setStatus] = useState<SessionStatus>(initialProfile ? 'signed-in' : 'loading');
+  const { mutate: mutateCache } = useSWRConfig();
+  const profileRef = useRef(profile);
+  profileRef.current = profile;
+
+  const setProfile = useCallback((next: Profile | null) => {
+    setProfileState((current) => (sameProfile(current, next) ? current : next));
+    setStatus(next ? 'signed-in' : 'signed-out');
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    const current = profileRef.current;
+    try {
+      const path = current ? `/api/users/${encodeURIComponent(current.id)}?_t=${Date.now()}` : '/api/auth/session';
+      const next = await getJson<Profile>(path, { on401: 'null' });
+      if (next === null && current) {
+        // null is a 401 (session gone) or a network failure; only a 401 signs out.
+        const check = await getJson<Profile>('/api/auth/session', { on401: 'null' }).catch(() => current);
+        if (check === null) setProfile(null);
+        return check;
+      }
+      if (next !== null || !current) setProfile(next);
+      return next;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) setProfile(null);
+      return profileRef.current;
+    }
+  }, [setProfile]);
+
+  // First load: who is signed in (the cookie is httpOnly, so ask the server).
+  useEffect(() => {
+    if (initialProfile !== undefined) return;
+    void refreshProfile();
+  }, [initialProfile, refreshProfile]);
+
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(async () => {
+        await refreshProfile();
+        schedule();
+      }, nextRefreshDelay());
+    };
+    schedule();
+    return () => clearTimeout(timer);
+  }, [status, refreshProfile]);
+
+  const adjustCoins = useCallback((delta: number) => {
+    setProfileState((current) => (current ? { ...current, coins: Math.max(0, current.coins + delta) } : current));
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await apiMutate('POST', '/api/auth/logout');
+    setProfile(null);
+    // Nothing of the previous user may show to the next one.
+    await mutateCache(() => true, undefined, { revalidate: false });
+  }, [mutateCache, setProfile]);
+
+  const value = useMemo<SessionValue>(
+    () => ({ status, profile, setProfile, refreshProfile, adjustCoins, signOut }),
+    [status, profile, setProfile, refreshProfile, adjustCoins, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import { getJson } from './fetcher';
+
+/**
+ * spec §7: queries never refetch on focus, reconnect or by interval, and data does not go stale
+ * by itself; explicit refreshes (mutate) follow actions. Retries live in the fetcher.
+ */
+export const swrConfig: SWRConfiguration = {
+  fetcher: (path: string) => getJson(path),
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  refreshInterval: 0,
+  shouldRetryOnError: false,
+  dedupingInterval: 2000,
+};
+
+const fetchedAt = new Map<string, number>();
+
+export interface ApiQueryOptions {
+  /** spec §9 client caching: reload on mount when the cached copy is older than this. */
+  maxAgeMs?: number;
+  on401?: 'throw' | 'null';
+}
+
+/** SWR over getJson; `path` null means "do not fetch yet". */
+export function useApi<T>(path: string | null, options: ApiQueryOptions = {}): SWRResponse<T | null> {
+  const { maxAgeMs, on401 } = options;
+  const result = useSWR<T | null>(path, async (p: string) => {
+    const data = await getJson<T>(p, { on401 });
+    fetchedAt.set(p, Date.now());
+    return data;
+  });
+  const { mutate } = result;
+  useEffect(() => {
+    if (!path || maxAgeMs === undefined) return;
+    const at = fetchedAt.get(path);
+    if (at !== undefined && Date.now() - at > maxAgeMs) void mutate();
+  }, [path, maxAgeMs, mutate]);
+  return result;
+}

@@ -1,0 +1,126 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import styled, { css } from 'styled-components';
+import { theme } from '../theme';
+
+const control = css`
+  width: 100%;
+  background: ${theme.color.surface2};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  padding: 11px 14px;
+  font-size: ${theme.font.size.md};
+  color: ${theme.color.text};
+  outline: none;
+  &::placeholder { color: ${theme.color.faint}; }
+  &:focus { border-color: ${theme.color.primary}; }
+  &:disabled, &[readonly] { opacity: 0.7; }
+  &[aria-invalid='true'] { border-color: ${theme.color.danger}; }
+`;
+
+export const Input = styled.input`
+  ${control}
+  min-height: 44px;
+`;
+
+export const TextArea = styled.textarea`
+  ${control}
+  min-height: 110px;
+  resize: vertical;
+  line-height: 1.55;
+`;
+
+const Wrap = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  margin-bottom: 14px;
+`;
+
+const Label = styled.label`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  color: ${theme.color.text};
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
+  font-size: ${theme.font.size.xs};
+  color: ${theme.color.muted};
+`;
+
+export const ErrorText = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+  font-size: ${theme.font.size.sm};
+`;
+
+interface FieldFrameProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** Shows "n/max" (or remaining, see counterMode) under the control. */
+  max?: number;
+  length?: number;
+  counterMode?: 'used' | 'remaining';
+}
+
+function Counter({ max, length, mode }: { max: number; length: number; mode: 'used' | 'remaining' }) {
+  const over = length > max;
+  return (
+    <span style={{ color: over ? theme.color.danger : undefined }} aria-live="polite">
+      {mode === 'remaining' ? `เหลือ ${max - length} ตัวอักษร` : `${length}/${max}`}
+    </span>
+  );
+}
+
+export function TextField({
+  label,
+  hint,
+  error,
+  max,
+  counterMode = 'used',
+  ...input
+}: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const length = Array.from(String(input.value ?? '')).length;
+  return (
+    <Wrap>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-invalid={error ? true : undefined} {...input} />
+      {(hint || max) && (
+        <Row>
+          <span>{hint}</span>
+          {max ? <Counter max={max} length={length} mode={counterMode} /> : null}
+        </Row>
+      )}
+      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+    </Wrap>
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  max,
+  counterMode = 'used',
+  ...input
+}: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  const length = Array.from(String(input.value ?? '')).length;
+  return (
+    <Wrap>
+      <Label htmlFor={id}>{label}</Label>
+      <TextArea id={id} aria-invalid={error ? true : undefined} {...input} />
+      {(hint || max) && (
+        <Row>
+          <span>{hint}</span>
+          {max ? <Counter max={max} length={length} mode={counterMode} /> : null}
+        </Row>
+      )}
+      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+    </Wrap>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from '../theme';
+import { IconButton } from './Button';
+import { Icon } from './Icon';
+
+/** A page's content column, with room for the bottom navigation when it shows. */
+export const Page = styled.main<{ $withNav?: boolean }>`
+  padding: 0 16px ${(p) => (p.$withNav === false ? '24px' : `calc(${theme.navHeight} + 24px)`)};
+  min-height: 100dvh;
+`;
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 60px;
+  margin: 0 -16px 8px;
+  padding: 8px 12px;
+  background: rgba(15, 13, 19, 0.92);
+  backdrop-filter: blur(10px);
+  border-bottom: 1px solid ${theme.color.surface2};
+`;
+
+const Title = styled.h1`
+  flex: 1;
+  min-width: 0;
+  margin: 0;
+  font-size: ${theme.font.size.lg};
+  font-weight: 700;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  onBack?: () => void;
+  backLabel?: string;
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, onBack, backLabel = 'ย้อนกลับ', actions }: PageHeaderProps) {
+  return (
+    <Bar>
+      {onBack ? (
+        <IconButton aria-label={backLabel} onClick={onBack}>
+          <Icon name="back" />
+        </IconButton>
+      ) : null}
+      <Title>{title}</Title>
+      {actions}
+    </Bar>
+  );
+}
+
+export const Card = styled.section`
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.lg};
+  padding: 16px;
+  margin-bottom: 14px;
+`;
+
+export const SectionTitle = styled.h2`
+  margin: 0 0 12px;
+  font-size: ${theme.font.size.md};
+  font-weight: 700;
+`;
+
+export const Muted = styled.p`
+  margin: 0;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
+`;
+
+export const Pill = styled.span<{ $tone?: 'neutral' | 'primary' | 'amber' | 'success' | 'danger' }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 10px;
+  border-radius: ${theme.radius.pill};
+  font-size: ${theme.font.size.xs};
+  font-weight: 600;
+  white-space: nowrap;
+  ${(p) => {
+    switch (p.$tone) {
+      case 'primary':
+        return `background: rgba(232,83,122,0.16); color: ${theme.color.primary};`;
+      case 'amber':
+        return `background: ${theme.color.amberBg}; color: ${theme.color.amber};`;
+      case 'success':
+        return `background: ${theme.color.successBg}; color: ${theme.color.success};`;
+      case 'danger':
+        return `background: ${theme.color.dangerBg}; color: ${theme.color.danger};`;
+      default:
+        return `background: ${theme.color.surface3}; color: ${theme.color.muted};`;
+    }
+  }}
+`;

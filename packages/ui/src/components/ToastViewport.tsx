@@ -1,0 +1,126 @@
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import styled from 'styled-components';
+import { TOAST } from '@lakorn/contracts';
+import { theme } from '../theme';
+import { IconButton } from './Button';
+import { Icon } from './Icon';
+
+export interface ToastView {
+  id: string;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive' | 'success';
+}
+
+const Region = styled.section`
+  position: fixed;
+  z-index: 100;
+  top: 0;
+  left: 0;
+  right: 0;
+  display: flex;
+  justify-content: center;
+  padding: 12px;
+  pointer-events: none;
+  outline: none;
+  @media (min-width: 768px) {
+    left: auto;
+    max-width: ${TOAST.maxWidthPx}px;
+    width: 100%;
+  }
+  ol { list-style: none; margin: 0; padding: 0; width: 100%; max-width: 456px; }
+`;
+
+const Item = styled.li<{ $variant: ToastView['variant'] }>`
+  pointer-events: auto;
+  display: flex;
+  align-items: flex-start;
+  gap: 10px;
+  padding: 12px 12px 12px 16px;
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow};
+  touch-action: pan-y;
+  transition: transform 150ms ease, opacity 150ms ease;
+  border: 1px solid
+    ${(p) => (p.$variant === 'destructive' ? theme.color.danger : p.$variant === 'success' ? theme.color.success : theme.color.border)};
+  background: ${(p) =>
+    p.$variant === 'destructive' ? '#3a1518' : p.$variant === 'success' ? '#10291f' : theme.color.surface2};
+`;
+
+const Text = styled.div`
+  flex: 1;
+  min-width: 0;
+  strong { display: block; font-size: ${theme.font.size.sm}; font-weight: 700; }
+  span { display: block; font-size: ${theme.font.size.sm}; color: ${theme.color.muted}; margin-top: 2px; }
+`;
+
+function Toast({ toast, onDismiss }: { toast: ToastView; onDismiss: (id: string) => void }) {
+  const ref = useRef<HTMLLIElement>(null);
+  const start = useRef<number | null>(null);
+
+  // spec §9: a swipe of 50 px to the right dismisses.
+  const onPointerDown = (e: ReactPointerEvent) => {
+    start.current = e.clientX;
+  };
+  const onPointerMove = (e: ReactPointerEvent) => {
+    if (start.current === null || !ref.current) return;
+    const dx = Math.max(0, e.clientX - start.current);
+    ref.current.style.transform = `translateX(${dx}px)`;
+    ref.current.style.opacity = String(Math.max(0.3, 1 - dx / 200));
+  };
+  const onPointerUp = (e: ReactPointerEvent) => {
+    if (start.current === null) return;
+    const dx = e.clientX - start.current;
+    start.current = null;
+    if (dx >= TOAST.swipeThresholdPx) onDismiss(toast.id);
+    else if (ref.current) {
+      ref.current.style.transform = '';
+      ref.current.style.opacity = '';
+    }
+  };
+
+  return (
+    <Item
+      ref={ref}
+      $variant={toast.variant}
+      role={toast.variant === 'destructive' ? 'alert' : 'status'}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      data-testid="toast"
+    >
+      <Text>
+        <strong>{toast.title}</strong>
+        {toast.description ? <span>{toast.description}</span> : null}
+      </Text>
+      <IconButton aria-label="ปิดการแจ้งเตือน" $size={28} onClick={() => onDismiss(toast.id)}>
+        <Icon name="close" size={16} />
+      </IconButton>
+    </Item>
+  );
+}
+
+/** Where toasts show; F8 moves focus here (spec §9). */
+export function ToastViewport({ toasts, onDismiss }: { toasts: ToastView[]; onDismiss: (id: string) => void }) {
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === TOAST.hotkey) {
+        e.preventDefault();
+        region.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <Region ref={region} tabIndex={-1} aria-label={`การแจ้งเตือน (${TOAST.hotkey})`}>
+      <ol>
+        {toasts.map((t) => (
+          <Toast key={t.id} toast={t} onDismiss={onDismiss} />
+        ))}
+      </ol>
+    </Region>
+  );
+}

@@ -1,0 +1,15 @@
+export { theme, type Theme } from './theme';
+export { GlobalStyle } from './GlobalStyle';
+export { Icon, type IconName } from './components/Icon';
+export { Button, IconButton, type ButtonVariant } from './components/Button';
+export { Spinner, LoadingState } from './components/Spinner';
+export { Dialog, DialogActions, ConfirmDialog, type DialogProps, type ConfirmDialogProps } from './components/Dialog';
+export { Input, TextArea, TextField, TextAreaField, ErrorText } from './components/Field';
+export { Toggle } from './components/Toggle';
+export { Tabs } from './components/Tabs';
+export { CoinBadge, formatCoins } from './components/CoinBadge';
+export { Avatar, imageCandidates, useImageFallback } from './components/Avatar';
+export { EmptyState, ErrorState } from './components/States';
+export { Page, PageHeader, Card, SectionTitle, Muted, Pill, type PageHeaderProps } from './components/Layout';
+export { ToastViewport, type ToastView } from './components/ToastViewport';
+export { relativeTime, formatThaiDate } from './time';

@@ -1,0 +1,36 @@
+// Design tokens. Dark, warm "theatre at night" palette: rose for actions, amber for coins and
+// special days (spec §2 calendar), readable contrast on phones outdoors.
+export const theme = {
+  color: {
+    bg: '#0f0d13',
+    surface: '#1a1720',
+    surface2: '#241f2c',
+    surface3: '#2e2838',
+    border: '#3a3345',
+    text: '#f4f1f7',
+    muted: '#a79fb3',
+    faint: '#6f6780',
+    primary: '#e8537a',
+    primaryHover: '#f06a8d',
+    primaryText: '#ffffff',
+    amber: '#f5b544',
+    amberBg: 'rgba(245, 181, 68, 0.16)',
+    success: '#3ecf8e',
+    successBg: 'rgba(62, 207, 142, 0.14)',
+    danger: '#ff5d5d',
+    dangerBg: 'rgba(255, 93, 93, 0.14)',
+    overlay: 'rgba(8, 6, 12, 0.72)',
+  },
+  font: {
+    family: "'Noto Sans Thai', 'Noto Sans', system-ui, -apple-system, 'Segoe UI', sans-serif",
+    size: { xs: '12px', sm: '14px', md: '16px', lg: '18px', xl: '22px', xxl: '28px' },
+  },
+  radius: { sm: '8px', md: '12px', lg: '18px', pill: '999px' },
+  space: (n: number) => `${n * 4}px`,
+  /** ARCHITECTURE §9: mobile-first column, centred on desktop. */
+  appMaxWidth: '480px',
+  navHeight: '64px',
+  shadow: '0 8px 28px rgba(0, 0, 0, 0.45)',
+} as const;
+
+export type Theme = typeof theme;
