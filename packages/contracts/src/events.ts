@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENRES } from './constants';
+import { GENDERS, GENRES } from './constants';
 
 // Every event on the `lakorn.events` topic exchange (ARCHITECTURE §4). The routing key is the
 // event name; the AMQP messageId is the business opId so consumers can be idempotent.
@@ -38,16 +38,30 @@ export const CreditRequested = z.object({
   description: z.string(),
 });
 
-/** Snapshot of a character that other services keep (chat rooms show it). */
+/**
+ * A character as other services keep it: chat rooms show it and the AI prompt is built from it
+ * (ARCHITECTURE §7), so every field the prompt uses travels with the event.
+ */
 export const CharacterSnapshot = z.object({
   id: z.string(),
   userId: z.string(),
   name: z.string(),
+  age: z.string(),
+  gender: z.enum(GENDERS),
   genre: z.enum(GENRES),
+  appearance: z.string(),
+  personality: z.string(),
+  firstMessage: z.string(),
+  background: z.string(),
+  exampleMessages: z.string(),
+  isPublic: z.boolean(),
+  isSpicy: z.boolean(),
   description: z.string(),
   profileUrl: z.string(),
-  isPublic: z.boolean(),
+  updatedAt: z.string(),
 });
+export type CharacterSnapshot = z.infer<typeof CharacterSnapshot>;
+/** `version` grows with every change (consumers keep the highest; events may arrive out of order). */
 export const CharacterUpdated = z.object({ character: CharacterSnapshot, version: z.number().int() });
 export const CharacterDeleted = z.object({ characterId: z.string(), userId: z.string() });
 

@@ -6,3 +6,4 @@ export * from './http/createApp';
 export * from './auth/session';
 export * from './data/mongo';
 export * from './bus';
+export * from './run';
