@@ -2,3 +2,4 @@ export * from './fetcher';
 export * from './swr';
 export * from './session';
 export * from './toast';
+export * from './providers';

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { SessionProvider } from './session';
+import { swrConfig } from './swr';
+import { ToastProvider } from './toast';
+
+/**
+ * The providers every app runs under: SWR with the spec's rules, toasts and the session. The
+ * shell renders it once; a remote's standalone harness (bootstrap.tsx) renders it too.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <SWRConfig value={swrConfig}>
+      <ToastProvider>
+        <SessionProvider>{children}</SessionProvider>
+      </ToastProvider>
+    </SWRConfig>
+  );
+}
