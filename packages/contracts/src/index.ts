@@ -2,3 +2,4 @@ export * from './constants';
 export * from './common';
 export * from './events';
 export * from './identity';
+export * from './checkin';
