@@ -3,3 +3,4 @@ export * from './common';
 export * from './events';
 export * from './identity';
 export * from './checkin';
+export * from './wallet';
