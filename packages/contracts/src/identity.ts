@@ -20,6 +20,8 @@ export type Profile = z.infer<typeof Profile>;
 /** POST /api/auth/verify. The credential is a Google ID token (or the dev provider's). */
 export const VerifyBody = z.object({
   credential: z.string().min(1).max(8192),
+  /** The nonce the client put in the authorize request; the token must carry the same one. */
+  nonce: z.string().max(200).optional(),
   // The spec's legacy fields are accepted and ignored: the token is the only source of identity.
   uid: z.string().optional(),
   email: z.string().optional(),
@@ -34,6 +36,15 @@ export const DevTokenBody = z.object({
   name: z.string().trim().min(1).max(100),
 });
 export const DevTokenResponse = z.object({ credential: z.string() });
+
+/** GET /api/auth/config: which identity provider the sign-in button talks to. */
+export const AuthConfig = z.object({
+  provider: z.enum(['google', 'dev']),
+  /** Where the browser is sent (popup or full page) with client_id, redirect_uri, state, nonce. */
+  authorizeUrl: z.string(),
+  clientId: z.string().optional(),
+});
+export type AuthConfig = z.infer<typeof AuthConfig>;
 
 /** §5 username: required, at most 12 characters; unique ignoring case. Thai texts are the client's. */
 export const Username = z

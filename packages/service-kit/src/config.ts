@@ -34,7 +34,8 @@ export const envBoolean = z
   .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
 
 /** A comma separated env list, trimmed and lower-cased (e-mail lists). */
-export const envEmailList = z
-  .string()
-  .default('')
-  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+export const envEmailList = (defaultValue = '') =>
+  z
+    .string()
+    .default(defaultValue)
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));

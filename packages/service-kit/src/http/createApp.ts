@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
@@ -15,7 +15,7 @@ export interface ReadinessCheck {
 export interface HttpAppOptions {
   logger: Logger;
   /** Verifies session tokens on every request (sets req.actor). */
-  sessionPublicKey: string;
+  sessionPublicKey: string | KeyObject;
   /** The service's routers, mounted at the root (their paths are the spec's full /api/... paths). */
   routers: Router[];
   readiness?: ReadinessCheck[];
@@ -53,7 +53,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   app.use(cookieParser());
-  app.use(sessionMiddleware(options.sessionPublicKey));
+  // Parse the PEM once: re-parsing it for every token check is the costliest step of a request.
+  const publicKey = typeof options.sessionPublicKey === 'string' ? createPublicKey(options.sessionPublicKey) : options.sessionPublicKey;
+  app.use(sessionMiddleware(publicKey));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import type { Profile } from '@lakorn/contracts';
+import type { Outbox } from '@lakorn/service-kit';
+import type { AccountStore } from '../data/accountStore';
+import type { UserDoc } from '../data/models';
+import type { VerifiedIdentity } from './idTokens';
+import { defaultUsernameBase, usernameCandidate, usernameKey } from './usernames';
+
+export interface RoleConfig {
+  adminEmails: string[];
+  ownerEmail: string;
+}
+
+/** ARCHITECTURE §5: ADMIN_EMAILS grants isAdmin; OWNER_EMAIL is the one owner (and an admin). */
+export function rolesFor(email: string, roles: RoleConfig): { isAdmin: boolean; isOwner: boolean } {
+  const e = email.toLowerCase();
+  const isOwner = roles.ownerEmail !== '' && e === roles.ownerEmail;
+  return { isOwner, isAdmin: isOwner || roles.adminEmails.includes(e) };
+}
+
+/** The profile id for an identity-provider subject: stable, so concurrent first sign-ins agree. */
+export function userIdFor(uid: string): string {
+  return `u_${createHash('sha256').update(uid).digest('hex').slice(0, 24)}`;
+}
+
+export class UsernameTakenError extends Error {
+  constructor() {
+    super('Username already taken');
+    this.name = 'UsernameTakenError';
+  }
+}
+
+export class AccountNotFoundError extends Error {
+  constructor() {
+    super('Account not found');
+    this.name = 'AccountNotFoundError';
+  }
+}
+
+const MAX_DEFAULT_NAME_ATTEMPTS = 25;
+
+export function createAccounts(deps: { store: AccountStore; outbox: Outbox; roles: RoleConfig }) {
+  const { store, outbox, roles } = deps;
+
+  async function toProfile(user: UserDoc): Promise<Profile> {
+    return {
+      id: user._id,
+      uid: user.uid,
+      email: user.email,
+      username: user.username,
+      profileUrl: user.profileUrl,
+      coins: await store.latestBalance(user._id),
+      ...rolesFor(user.email, roles),
+      seenMaintenanceNotice: user.seenMaintenanceNotice,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  async function requireUser(userId: string): Promise<UserDoc> {
+    const user = await store.findUser(userId);
+    if (!user) throw new AccountNotFoundError();
+    return user;
+  }
+
+  /** A unique default username from the provider's name: the name, then shortened + digits. */
+  async function claimDefaultUsername(userId: string, name: string | undefined, email: string): Promise<string> {
+    const base = defaultUsernameBase(name, email);
+    for (let attempt = 0; attempt < MAX_DEFAULT_NAME_ATTEMPTS; attempt++) {
+      const candidate = usernameCandidate(base, attempt);
+      const claim = await store.claimUsername(usernameKey(candidate), userId);
+      if (claim !== 'taken') return candidate;
+    }
+    throw new Error('Could not find a free username');
+  }
+
+  return {
+    toProfile,
+
+    async profile(userId: string): Promise<Profile | null> {
+      const user = await store.findUser(userId);
+      return user ? toProfile(user) : null;
+    },
+
+    /**
+     * Sign-in after the ID token was verified: the existing account, or a new one with a unique
+     * default username and exactly one `identity.user.registered` (carried by the registration
+     * document, whose unique _id makes it once per user even under concurrent first sign-ins).
+     */
+    async signIn(identity: VerifiedIdentity): Promise<{ profile: Profile; created: boolean }> {
+      const userId = userIdFor(identity.uid);
+      const existing = await store.findUser(userId);
+      if (existing) return { profile: await toProfile(existing), created: false };
+
+      const username = await claimDefaultUsername(userId, identity.name, identity.email);
+      const now = new Date();
+      const inserted = await store.insertUser({
+        _id: userId,
+        uid: identity.uid,
+        email: identity.email,
+        username,
+        profileUrl: identity.picture ?? '',
+        seenMaintenanceNotice: false,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const user = await requireUser(userId);
+      if (inserted === 'exists') await store.releaseClaims(userId, usernameKey(user.username));
+
+      await store.insertRegistration(userId, identity.uid, {
+        name: 'identity.user.registered',
+        messageId: `registered:${userId}`,
+        payload: { userId, uid: identity.uid, email: identity.email, username: user.username, registeredAt: now.toISOString() },
+      });
+      return { profile: await toProfile(user), created: inserted === 'inserted' };
+    },
+
+    /** spec §5: required, at most 12 characters, unique ignoring case — even under concurrent claims. */
+    async changeUsername(userId: string, username: string): Promise<Profile> {
+      const user = await requireUser(userId);
+      const key = usernameKey(username);
+      if (key !== usernameKey(user.username)) {
+        const claim = await store.claimUsername(key, userId);
+        if (claim === 'taken') throw new UsernameTakenError();
+      }
+      await store.updateUser(userId, { username });
+      await store.releaseClaims(userId, key);
+      await publishUpdated(userId);
+      return toProfile(await requireUser(userId));
+    },
+
+    async updateProfile(userId: string, fields: { username?: string; profileUrl?: string }): Promise<Profile> {
+      let profile: Profile | undefined;
+      if (fields.username !== undefined) profile = await this.changeUsername(userId, fields.username);
+      if (fields.profileUrl !== undefined) {
+        await requireUser(userId);
+        await store.updateUser(userId, { profileUrl: fields.profileUrl });
+        await publishUpdated(userId);
+      }
+      return profile && fields.profileUrl === undefined ? profile : toProfile(await requireUser(userId));
+    },
+
+    async acknowledgeMaintenance(userId: string): Promise<Profile> {
+      await requireUser(userId);
+      await store.updateUser(userId, { seenMaintenanceNotice: true });
+      return toProfile(await requireUser(userId));
+    },
+
+    /**
+     * The tombstone (with identity.user.deleted for every service) is written first, so a crash
+     * after it still tells the other services; then the account, its names and balances go.
+     */
+    async deleteAccount(userId: string): Promise<void> {
+      await requireUser(userId);
+      await store.insertDeletion(userId, {
+        name: 'identity.user.deleted',
+        messageId: `deleted:${userId}:${Date.now()}`,
+        payload: { userId, deletedAt: new Date().toISOString() },
+      });
+      await store.deleteUser(userId);
+      await store.releaseClaims(userId);
+      await store.deleteBalances(userId);
+    },
+
+    recordBalance: (userId: string, seq: number, balance: number) => store.recordBalance(userId, seq, balance),
+
+    /** The profile once a first balance was reported, or as it is after `timeoutMs`. */
+    async awaitFirstBalance(userId: string, timeoutMs: number): Promise<Profile> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && !(await store.hasBalance(userId))) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return toProfile(await requireUser(userId));
+    },
+  };
+
+  async function publishUpdated(userId: string) {
+    const user = await requireUser(userId);
+    await outbox.enqueue({
+      name: 'identity.user.updated',
+      messageId: `updated:${userId}:${user.updatedAt.getTime()}`,
+      payload: { userId, username: user.username, profileUrl: user.profileUrl },
+    });
+  }
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,123 @@
+import express, { Router } from 'express';
+import { AuthConfig, DevTokenBody, VerifyBody } from '@lakorn/contracts';
+import { notFound, parse, unauthorized } from '@lakorn/service-kit';
+import type { Accounts } from '../domain/accounts';
+import { rolesFor } from '../domain/accounts';
+import { InvalidCredentialError, type DevIdentityProvider, type IdTokenVerifier } from '../domain/idTokens';
+import { callbackPage, callbackScript, devAuthorizePage } from './pages';
+import { clearSessionCookie, setSessionCookie, type SessionIssuer } from './session';
+import type { RoleConfig } from '../domain/accounts';
+
+export interface AuthRouteDeps {
+  accounts: Accounts;
+  verifier: IdTokenVerifier;
+  /** Present only when the development identity provider runs (no GOOGLE_CLIENT_ID). */
+  devProvider?: DevIdentityProvider;
+  googleClientId?: string;
+  issuer: SessionIssuer;
+  roles: RoleConfig;
+  /** How long a brand-new account's sign-in waits for the registration bonus to arrive. */
+  firstBalanceWaitMs: number;
+}
+
+const GOOGLE_AUTHORIZE = 'https://accounts.google.com/o/oauth2/v2/auth';
+
+export function authRoutes(deps: AuthRouteDeps): Router {
+  const router = Router();
+
+  router.get('/api/auth/config', (_req, res) => {
+    const config: AuthConfig =
+      deps.verifier.provider === 'google'
+        ? { provider: 'google', authorizeUrl: GOOGLE_AUTHORIZE, clientId: deps.googleClientId }
+        : { provider: 'dev', authorizeUrl: '/api/auth/dev/authorize' };
+    res.set('Cache-Control', 'no-store').json(config);
+  });
+
+  // spec §7: POST /api/auth/verify. The credential is the only source of identity.
+  router.post('/api/auth/verify', async (req, res) => {
+    const body = parse(VerifyBody, req.body);
+    let identity;
+    try {
+      identity = await deps.verifier.verify(body.credential);
+    } catch (error) {
+      if (error instanceof InvalidCredentialError) throw unauthorized(error.message);
+      throw error;
+    }
+    if (body.nonce !== undefined && identity.nonce !== body.nonce) throw unauthorized('Invalid credential: nonce mismatch');
+    const { profile, created } = await deps.accounts.signIn(identity);
+    setSessionCookie(res, deps.issuer, profile);
+    // A new member should see the registration bonus on the first screen: give the wallet a
+    // moment to credit it (it arrives as wallet.balance.changed), then answer either way.
+    const shown = created ? await deps.accounts.awaitFirstBalance(profile.id, deps.firstBalanceWaitMs) : profile;
+    res.json(shown);
+  });
+
+  /** Who is signed in (the cookie is httpOnly). Re-issues the cookie when roles changed. */
+  router.get('/api/auth/session', async (req, res) => {
+    if (!req.actor) throw unauthorized();
+    const profile = await deps.accounts.profile(req.actor.id);
+    if (!profile) {
+      clearSessionCookie(res, deps.issuer);
+      throw unauthorized('Account not found');
+    }
+    const roles = rolesFor(profile.email, deps.roles);
+    if (roles.isAdmin !== req.actor.isAdmin || roles.isOwner !== req.actor.isOwner) setSessionCookie(res, deps.issuer, profile);
+    res.set('Cache-Control', 'no-store').json(profile);
+  });
+
+  router.post('/api/auth/logout', (_req, res) => {
+    clearSessionCookie(res, deps.issuer);
+    res.status(204).end();
+  });
+
+  // Where the provider sends the browser back (popup or full page), with the token in the fragment.
+  router.get('/api/auth/callback', (_req, res) => {
+    res.set('Cache-Control', 'no-store').type('html').send(callbackPage());
+  });
+  router.get('/api/auth/callback.js', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('application/javascript').send(callbackScript());
+  });
+
+  const dev = deps.devProvider;
+  if (dev) {
+    router.get('/api/auth/dev/authorize', (req, res) => {
+      const state = typeof req.query.state === 'string' ? req.query.state : '';
+      const nonce = typeof req.query.nonce === 'string' ? req.query.nonce : '';
+      res.set('Cache-Control', 'no-store').type('html').send(devAuthorizePage({ state, nonce }));
+    });
+
+    router.post('/api/auth/dev/authorize', express.urlencoded({ extended: false, limit: '10kb' }), (req, res) => {
+      const form = req.body as Record<string, unknown>;
+      const state = typeof form.state === 'string' ? form.state : '';
+      const fragment = new URLSearchParams({ state });
+      if (form.action === 'cancel') {
+        fragment.set('error', 'access_denied');
+      } else {
+        const parsed = DevTokenBody.safeParse({ email: form.email, name: form.name });
+        if (!parsed.success) {
+          res
+            .status(400)
+            .type('html')
+            .send(devAuthorizePage({ state, nonce: String(form.nonce ?? ''), error: 'กรุณากรอกอีเมลและชื่อให้ถูกต้อง', email: String(form.email ?? ''), name: String(form.name ?? '') }));
+          return;
+        }
+        const nonce = typeof form.nonce === 'string' && form.nonce ? form.nonce : undefined;
+        fragment.set('id_token', dev.issue(parsed.data.email, parsed.data.name, nonce));
+      }
+      // Always back to our own callback: the page cannot be used as an open redirect.
+      res.redirect(303, `/api/auth/callback#${fragment.toString()}`);
+    });
+
+    router.post('/api/auth/dev/token', (req, res) => {
+      const body = parse(DevTokenBody, req.body);
+      const nonce = typeof (req.body as { nonce?: unknown }).nonce === 'string' ? (req.body as { nonce: string }).nonce : undefined;
+      res.json({ credential: dev.issue(body.email, body.name, nonce) });
+    });
+  } else {
+    router.all('/api/auth/dev/*path', () => {
+      throw notFound('The development sign-in is not available here');
+    });
+  }
+
+  return router;
+}
