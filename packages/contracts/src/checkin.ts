@@ -18,13 +18,13 @@ const CoinAmount = z.number().int('Coin amount must be a whole number').min(1, '
 
 // ---- News (spec §3 News item) ------------------------------------------------------------
 
-export const NewsType = z.enum(NEWS_TYPES);
+export const NewsTypeSchema = z.enum(NEWS_TYPES);
 
 export const NewsItem = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
-  type: NewsType,
+  type: NewsTypeSchema,
   /** Absent when the item has no image (only items with one appear in the carousel, spec §2). */
   imageUrl: z.string().optional(),
   createdAt: z.string(),
@@ -50,7 +50,7 @@ export const NewsImageUrl = z
 export const CreateNewsBody = z.object({
   title: z.string().trim().min(1, 'Title is required').max(NEWS_TITLE_MAX),
   content: z.string().trim().min(1, 'Content is required').max(NEWS_CONTENT_MAX),
-  type: NewsType.default('update'),
+  type: NewsTypeSchema.default('update'),
   imageUrl: NewsImageUrl.nullish().transform((v) => v ?? undefined),
   userId: ActorRef,
   uid: ActorRef,

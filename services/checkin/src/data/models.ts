@@ -1,0 +1,125 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { NewsType } from '@lakorn/contracts';
+import type { EmbeddedOutboxFields } from '@lakorn/service-kit';
+
+// The check-in service's own database (lakorn_checkin). Only this folder imports mongoose.
+
+export interface NewsDoc {
+  _id: string;
+  title: string;
+  content: string;
+  type: NewsType;
+  /** Absent when the item has no image. */
+  imageUrl?: string;
+  createdAt: Date;
+  /** The admin's profile id. */
+  createdBy: string;
+}
+
+/** One per date: the unique `date` index refuses a second special day on the same day. */
+export interface SpecialDayDoc {
+  _id: string;
+  /** Bangkok day, yyyy-MM-dd. */
+  date: string;
+  coinAmount: number;
+  description: string;
+  createdAt: Date;
+  createdBy: string;
+}
+
+/** `_id` is `day-<dayOfWeek>`, so the seven rows can be seeded and upserted without duplicates. */
+export interface DailyCoinSettingDoc {
+  _id: string;
+  dayOfWeek: number;
+  coinAmount: number;
+  updatedAt: Date;
+}
+
+/**
+ * One user's check-in on one Bangkok day. `_id` is the credit's opId `checkin:<userId>:<date>`
+ * (ARCHITECTURE §3): inserting it is the once-per-day rule, since the unique `_id` refuses a
+ * second insert however many requests race. The document never changes after the insert, so it
+ * carries its own `wallet.credit.requested` event for the outbox relay (ARCHITECTURE §4).
+ */
+export interface CheckinDoc extends EmbeddedOutboxFields {
+  _id: string;
+  userId: string;
+  date: string;
+  coinsReceived: number;
+  special: boolean;
+  createdAt: Date;
+}
+
+export interface CheckinModels {
+  news: Model<NewsDoc>;
+  specialDays: Model<SpecialDayDoc>;
+  dailyCoinSettings: Model<DailyCoinSettingDoc>;
+  checkins: Model<CheckinDoc>;
+}
+
+/** Collections whose documents carry their own event (service-kit outbox `embedded`). */
+export const EMBEDDED_OUTBOX_COLLECTIONS = ['checkins'];
+
+export function checkinModels(connection: Connection): CheckinModels {
+  const news = new Schema<NewsDoc>(
+    {
+      _id: { type: String, required: true },
+      title: { type: String, required: true },
+      content: { type: String, required: true },
+      type: { type: String, required: true },
+      imageUrl: { type: String, required: false },
+      createdAt: { type: Date, required: true },
+      createdBy: { type: String, required: true },
+    },
+    { versionKey: false, collection: 'news' },
+  );
+  news.index({ createdAt: -1 });
+
+  const specialDays = new Schema<SpecialDayDoc>(
+    {
+      _id: { type: String, required: true },
+      date: { type: String, required: true },
+      coinAmount: { type: Number, required: true },
+      description: { type: String, default: '' },
+      createdAt: { type: Date, required: true },
+      createdBy: { type: String, required: true },
+    },
+    { versionKey: false, collection: 'special_checkin_days' },
+  );
+  specialDays.index({ date: 1 }, { unique: true });
+
+  const dailyCoinSettings = new Schema<DailyCoinSettingDoc>(
+    {
+      _id: { type: String, required: true },
+      dayOfWeek: { type: Number, required: true },
+      coinAmount: { type: Number, required: true },
+      updatedAt: { type: Date, required: true },
+    },
+    { versionKey: false, collection: 'daily_coin_settings' },
+  );
+  dailyCoinSettings.index({ dayOfWeek: 1 }, { unique: true });
+
+  const checkins = new Schema<CheckinDoc>(
+    {
+      _id: { type: String, required: true },
+      userId: { type: String, required: true },
+      date: { type: String, required: true },
+      coinsReceived: { type: Number, required: true },
+      special: { type: Boolean, required: true },
+      createdAt: { type: Date, required: true },
+      outboxPending: { type: Boolean, required: true },
+      outbox: { type: Schema.Types.Mixed, default: null },
+    },
+    { versionKey: false, collection: 'checkins' },
+  );
+  // The same rule as the _id, stated where a reader looks for it; and the calendar's query.
+  checkins.index({ userId: 1, date: 1 }, { unique: true });
+  checkins.index({ outboxPending: 1 });
+
+  return {
+    news: connection.model<NewsDoc>('News', news),
+    specialDays: connection.model<SpecialDayDoc>('SpecialDay', specialDays),
+    dailyCoinSettings: connection.model<DailyCoinSettingDoc>('DailyCoinSetting', dailyCoinSettings),
+    checkins: connection.model<CheckinDoc>('Checkin', checkins),
+  };
+}
