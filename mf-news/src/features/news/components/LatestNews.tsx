@@ -1,0 +1,113 @@
+import styled from 'styled-components';
+import type { NewsItem } from '@lakorn/contracts';
+import { EmptyState, ErrorState, Icon, LoadingState, Pill, SectionTitle, relativeTime, theme } from '@lakorn/ui';
+import { useNews } from '../api';
+import { newsMessages as m } from '../messages';
+
+/** spec §2: the latest-news list with relative times (spec §9: weeks under 30 days for news). */
+export function LatestNews() {
+  const { data, error, isLoading, mutate } = useNews();
+  let body;
+  if (error || data === null) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} />;
+  else if (isLoading || !data) body = <LoadingState />;
+  else if (data.length === 0) body = <EmptyState icon="news" title={m.noNews} />;
+  else
+    body = (
+      <List>
+        {data.map((item) => (
+          <NewsRow key={item.id} item={item} />
+        ))}
+      </List>
+    );
+  return (
+    <Section aria-labelledby="latest-news-title">
+      <SectionTitle id="latest-news-title">{m.latestTitle}</SectionTitle>
+      {body}
+    </Section>
+  );
+}
+
+function NewsRow({ item }: { item: NewsItem }) {
+  // spec §3: the list icon treats update differently from the other types.
+  const isUpdate = item.type === 'update';
+  return (
+    <Row>
+      <TypeIcon $update={isUpdate} aria-hidden>
+        <Icon name={isUpdate ? 'refresh' : item.type === 'event' ? 'gift' : 'news'} size={18} />
+      </TypeIcon>
+      <Body>
+        <Title>{item.title}</Title>
+        <Content>{item.content}</Content>
+        <Meta>
+          <Pill $tone={isUpdate ? 'primary' : 'amber'}>{m.types[item.type]}</Pill>
+          <time dateTime={item.createdAt}>{relativeTime(item.createdAt, { withWeeks: true })}</time>
+        </Meta>
+      </Body>
+    </Row>
+  );
+}
+
+const Section = styled.section`
+  margin-top: 4px;
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+
+const Row = styled.li`
+  display: flex;
+  gap: 12px;
+  padding: 14px;
+  border-radius: ${theme.radius.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+`;
+
+const TypeIcon = styled.span<{ $update: boolean }>`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
+  width: 38px;
+  height: 38px;
+  border-radius: 50%;
+  background: ${(p) => (p.$update ? 'rgba(232, 83, 122, 0.16)' : theme.color.amberBg)};
+  color: ${(p) => (p.$update ? theme.color.primary : theme.color.amber)};
+`;
+
+const Body = styled.div`
+  flex: 1;
+  min-width: 0;
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  font-size: ${theme.font.size.md};
+  font-weight: 700;
+  line-height: 1.4;
+`;
+
+const Content = styled.p`
+  margin: 4px 0 8px;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
+  white-space: pre-line;
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: ${theme.font.size.xs};
+  color: ${theme.color.faint};
+`;

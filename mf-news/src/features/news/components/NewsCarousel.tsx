@@ -1,0 +1,228 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import styled, { css } from 'styled-components';
+import { PREVIEWS, preview, type NewsItem } from '@lakorn/contracts';
+import { Icon, Spinner, theme } from '@lakorn/ui';
+import { useNews } from '../api';
+import { newsMessages as m } from '../messages';
+
+/** A horizontal drag longer than this changes the slide. */
+export const SWIPE_THRESHOLD_PX = 50;
+
+/**
+ * spec §2: a swipeable banner carousel of the news items that have an image: title, and the
+ * content cut to 60 characters plus an ellipsis; dot buttons pick a slide. Without any such item,
+ * one placeholder slide says there is no news now.
+ */
+export function NewsCarousel() {
+  const { data, error, isLoading } = useNews();
+  const slides = (data ?? []).filter((n) => n.imageUrl);
+  if (isLoading && !data) {
+    return (
+      <Frame aria-busy="true">
+        <Centre>
+          <Spinner />
+        </Centre>
+      </Frame>
+    );
+  }
+  // A failed load is reported by the news list below (with its retry); no false "no news" here.
+  if (error || data === null) return null;
+  if (slides.length === 0) {
+    return (
+      <Frame aria-label={m.carouselLabel}>
+        <Placeholder>
+          <Icon name="news" size={28} />
+          <strong>{m.noNews}</strong>
+          <span>{m.noNewsHint}</span>
+        </Placeholder>
+      </Frame>
+    );
+  }
+  return <Slides slides={slides} />;
+}
+
+function Slides({ slides }: { slides: NewsItem[] }) {
+  const [chosen, setChosen] = useState(0);
+  const [drag, setDrag] = useState(0);
+  const start = useRef<number | null>(null);
+  const index = Math.min(chosen, slides.length - 1);
+
+  const go = (next: number) => setChosen(Math.max(0, Math.min(slides.length - 1, next)));
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    start.current = e.clientX;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: ReactPointerEvent) => {
+    if (start.current !== null) setDrag(e.clientX - start.current);
+  };
+  const onPointerEnd = (e: ReactPointerEvent) => {
+    if (start.current === null) return;
+    const dx = e.clientX - start.current;
+    start.current = null;
+    setDrag(0);
+    if (dx <= -SWIPE_THRESHOLD_PX) go(index + 1);
+    else if (dx >= SWIPE_THRESHOLD_PX) go(index - 1);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight') go(index + 1);
+    if (e.key === 'ArrowLeft') go(index - 1);
+  };
+
+  return (
+    <section aria-roledescription="carousel" aria-label={m.carouselLabel} onKeyDown={onKeyDown}>
+      <Frame>
+        <Track
+          $dragging={drag !== 0}
+          style={{ transform: `translateX(calc(${-index * 100}% + ${drag}px))` }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerEnd}
+          onPointerCancel={onPointerEnd}
+          aria-live="polite"
+        >
+          {slides.map((item, i) => (
+            <Slide
+              key={item.id}
+              item={item}
+              label={m.slideLabel(i + 1, slides.length)}
+              hidden={i !== index}
+            />
+          ))}
+        </Track>
+      </Frame>
+      {slides.length > 1 ? (
+        <Dots>
+          {slides.map((item, i) => (
+            <Dot key={item.id} type="button" aria-label={m.goToSlide(i + 1)} aria-current={i === index ? 'true' : undefined} $active={i === index} onClick={() => go(i)} />
+          ))}
+        </Dots>
+      ) : null}
+    </section>
+  );
+}
+
+function Slide({ item, label, hidden }: { item: NewsItem; label: string; hidden: boolean }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <SlideBox role="group" aria-roledescription="slide" aria-label={label} aria-hidden={hidden || undefined}>
+      {broken ? null : <Image src={item.imageUrl} alt="" draggable={false} onError={() => setBroken(true)} />}
+      <Caption>
+        <h3>{item.title}</h3>
+        <p>{preview(item.content, PREVIEWS.carouselSubtitle)}</p>
+      </Caption>
+    </SlideBox>
+  );
+}
+
+const Frame = styled.div`
+  position: relative;
+  overflow: hidden;
+  aspect-ratio: 16 / 9;
+  margin: 4px 0 8px;
+  border-radius: ${theme.radius.lg};
+  background: linear-gradient(135deg, ${theme.color.surface3}, ${theme.color.surface});
+  border: 1px solid ${theme.color.border};
+`;
+
+const Centre = styled.div`
+  display: flex;
+  height: 100%;
+  align-items: center;
+  justify-content: center;
+`;
+
+const Placeholder = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 6px;
+  height: 100%;
+  padding: 16px;
+  text-align: center;
+  color: ${theme.color.muted};
+  strong { color: ${theme.color.text}; font-size: ${theme.font.size.md}; }
+  span { font-size: ${theme.font.size.xs}; }
+`;
+
+const Track = styled.div<{ $dragging: boolean }>`
+  display: flex;
+  height: 100%;
+  touch-action: pan-y;
+  user-select: none;
+  ${(p) =>
+    !p.$dragging &&
+    css`
+      transition: transform 280ms ease;
+    `}
+`;
+
+const SlideBox = styled.article`
+  position: relative;
+  flex: 0 0 100%;
+  height: 100%;
+  overflow: hidden;
+`;
+
+const Image = styled.img`
+  position: absolute;
+  inset: 0;
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+  pointer-events: none;
+`;
+
+const Caption = styled.div`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  padding: 40px 16px 14px;
+  background: linear-gradient(to top, rgba(8, 6, 12, 0.92), rgba(8, 6, 12, 0));
+  h3 {
+    margin: 0;
+    font-size: ${theme.font.size.lg};
+    font-weight: 700;
+    line-height: 1.35;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  p {
+    margin: 2px 0 0;
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.muted};
+    display: -webkit-box;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
+  }
+`;
+
+const Dots = styled.div`
+  display: flex;
+  justify-content: center;
+  gap: 2px;
+  margin-bottom: 10px;
+`;
+
+const Dot = styled.button<{ $active: boolean }>`
+  /* a 24 px target around a small dot */
+  width: 24px;
+  height: 24px;
+  padding: 0;
+  border: none;
+  background: transparent;
+  &::after {
+    content: '';
+    display: block;
+    margin: auto;
+    height: 8px;
+    width: ${(p) => (p.$active ? '20px' : '8px')};
+    border-radius: ${theme.radius.pill};
+    background: ${(p) => (p.$active ? theme.color.primary : theme.color.surface3)};
+    transition: width 200ms ease;
+  }
+`;
