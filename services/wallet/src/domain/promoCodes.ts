@@ -1,0 +1,128 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { PROMO, type CreatePromoCodeBody, type PromoCode } from '@lakorn/contracts';
+import type { PromoCodeDoc } from '../data/models';
+import type { PromoStore } from '../data/promoStore';
+import type { Ledger } from './ledger';
+
+// Promo codes (spec §2 admin screen, §5 rules, §7 calls). A use is an insert that two unique keys
+// guard at once (see data/models RedemptionDoc): once per user per code, and at most maxUses for a
+// limited code, whatever the race. The coins then move through the ledger under opId
+// promo:<codeId>:<userId>, so a use is credited exactly once even if a request dies half-way.
+
+/** Random codes avoid look-alike characters (0/O, 1/I) so they can be read out and typed. */
+const RANDOM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const RANDOM_LENGTH = 8;
+
+export const PROMO_DESCRIPTION = 'โค้ดโปรโมชัน';
+
+export type CreateResult = { status: 'created'; code: PromoCode } | { status: 'exists' };
+export type RedeemResult = { status: 'redeemed'; coins: number; balance: number } | { status: 'invalid' };
+
+export interface PromoCodes {
+  list(): Promise<PromoCode[]>;
+  create(body: CreatePromoCodeBody, by: string): Promise<CreateResult>;
+  setActive(id: string, isActive: boolean): Promise<PromoCode | null>;
+  remove(id: string): Promise<boolean>;
+  redeem(userId: string, code: string): Promise<RedeemResult>;
+}
+
+export const codeKey = (code: string) => code.trim().toUpperCase();
+
+function randomCode(): string {
+  let code = '';
+  for (let i = 0; i < RANDOM_LENGTH; i++) code += RANDOM_ALPHABET[randomInt(RANDOM_ALPHABET.length)];
+  return code;
+}
+
+export function createPromoCodes(store: PromoStore, ledger: Ledger, now: () => Date = () => new Date()): PromoCodes {
+  async function view(doc: PromoCodeDoc): Promise<PromoCode> {
+    return {
+      id: doc._id,
+      code: doc.code,
+      coins: doc.coins,
+      type: doc.type,
+      maxUses: doc.maxUses,
+      usedCount: await store.countRedemptions(doc._id),
+      isActive: doc.isActive,
+      createdAt: doc.createdAt.toISOString(),
+    };
+  }
+
+  /** Takes a use for the user: 'taken', 'already' (this user used it before) or 'used-up'. */
+  async function takeUse(code: PromoCodeDoc, userId: string): Promise<'taken' | 'already' | 'used-up'> {
+    const base = { codeId: code._id, userId, createdAt: now() };
+    if (code.type === 'unlimited' || code.maxUses === null) {
+      const result = await store.insertRedemption({ _id: `${code._id}:u:${userId}`, ...base });
+      return result === 'inserted' ? 'taken' : 'already';
+    }
+    // Slots 1..maxUses: try the ones after the current count first, then any left free below it.
+    const used = await store.countRedemptions(code._id);
+    const slots: number[] = [];
+    for (let s = used + 1; s <= code.maxUses; s++) slots.push(s);
+    for (let s = 1; s <= Math.min(used, code.maxUses); s++) slots.push(s);
+    for (const slot of slots) {
+      if ((await store.insertRedemption({ _id: `${code._id}:${slot}`, ...base })) === 'inserted') return 'taken';
+      if (await store.hasRedeemed(code._id, userId)) return 'already';
+    }
+    return 'used-up';
+  }
+
+  return {
+    async list() {
+      return Promise.all((await store.listCodes()).map(view));
+    },
+
+    async create(body, by) {
+      const random = body.generateRandom || body.code === '';
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const code = random ? randomCode() : body.code;
+        const doc: PromoCodeDoc = {
+          _id: `promo_${randomBytes(8).toString('hex')}`,
+          code,
+          codeKey: codeKey(code),
+          coins: body.coins,
+          type: body.type,
+          // spec §5: maxUses only means something for a limited code; its default is 10.
+          maxUses: body.type === 'limited' ? (body.maxUses ?? PROMO.defaultMaxUses) : null,
+          isActive: true,
+          createdAt: now(),
+          createdBy: by,
+        };
+        if ((await store.insertCode(doc)) === 'inserted') return { status: 'created', code: await view(doc) };
+        if (!random) return { status: 'exists' };
+      }
+      throw new Error('Could not find a free random promo code');
+    },
+
+    async setActive(id, isActive) {
+      const doc = await store.setActive(id, isActive);
+      return doc ? view(doc) : null;
+    },
+
+    remove: (id) => store.deleteCode(id),
+
+    async redeem(userId, text) {
+      const key = codeKey(text);
+      if (!/^[A-Z0-9]+$/.test(key) || key.length > PROMO.codeMaxLength) return { status: 'invalid' };
+      const code = await store.findCodeByKey(key);
+      if (!code || !code.isActive) return { status: 'invalid' };
+
+      const opId = `promo:${code._id}:${userId}`;
+      const use = await takeUse(code, userId);
+      if (use === 'used-up') return { status: 'invalid' };
+      // A user's second try is refused, unless the first died between taking the use and the credit.
+      if (use === 'already' && (await ledger.findByOpId(opId))) return { status: 'invalid' };
+
+      const result = await ledger.apply({
+        userId,
+        opId,
+        kind: 'credit',
+        amount: code.coins,
+        description: `${PROMO_DESCRIPTION} ${code.code}`,
+        ref: code._id,
+      });
+      if (result.status !== 'applied') return { status: 'invalid' };
+      return { status: 'redeemed', coins: result.entry.amount, balance: result.entry.balanceAfter };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { REGISTRATION_BONUS_DEFAULT } from '@lakorn/contracts';
+import type { SettingsStore } from '../data/settingsStore';
+
+// The owner's two switches (spec §2 payment settings and registration bonus).
+
+export interface Settings {
+  /** Coins a new member receives; REGISTRATION_BONUS_DEFAULT (1000) until the owner sets one (spec §9). */
+  registrationBonus(): Promise<number>;
+  setRegistrationBonus(coins: number, by: string): Promise<number>;
+  /** The owner's switch; on until turned off, so a fresh install can sell coins. */
+  paymentSwitch(): Promise<boolean>;
+  setPaymentSwitch(enabled: boolean, by: string): Promise<boolean>;
+}
+
+export function createSettings(store: SettingsStore): Settings {
+  return {
+    async registrationBonus() {
+      return (await store.registrationBonus()) ?? REGISTRATION_BONUS_DEFAULT;
+    },
+    async setRegistrationBonus(coins, by) {
+      await store.setRegistrationBonus(coins, by);
+      return coins;
+    },
+    async paymentSwitch() {
+      return (await store.paymentEnabled()) ?? true;
+    },
+    async setPaymentSwitch(enabled, by) {
+      await store.setPaymentEnabled(enabled, by);
+      return enabled;
+    },
+  };
+}
