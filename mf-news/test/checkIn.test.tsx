@@ -134,6 +134,7 @@ describe('the today panel and checking in', () => {
     // The calendar was fetched again, and the profile re-read until the credit showed.
     await waitFor(() => expect(api.callsTo('GET', '/api/checkin/calendar').length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(profileReads).toBe(2), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('coin-badge')).toHaveTextContent('120'));
   });
 
   test('the check-in button on today\'s cell checks in too', async () => {

@@ -16,11 +16,12 @@ const news: NewsItem[] = [
 
 const calendar = { 'GET /api/checkin/calendar': { body: calendarOf(2025, 1, '2025-01-08') } };
 
-test('the header says news and activities; only admins get the Admin button, which goes to /admin/news', async () => {
+test('the header says news and activities and shows the balance; only admins get the Admin button, which goes to /admin/news', async () => {
   mockApi({ 'GET /api/news': { body: [] }, ...calendar });
   const { unmount } = renderNews();
   expect(screen.getByRole('heading', { name: 'ข่าวสารและกิจกรรม' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
+  expect(screen.getByTestId('coin-badge')).toHaveTextContent('100');
   unmount();
 
   renderNews({ isAdmin: true });

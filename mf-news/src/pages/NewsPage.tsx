@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@lakorn/shell-sdk';
-import { Button, Icon, Page, PageHeader } from '@lakorn/ui';
+import styled from 'styled-components';
+import { Button, CoinBadge, Icon, Page, PageHeader } from '@lakorn/ui';
 import { CheckInSection } from '../features/checkin/components/CheckInSection';
 import { LatestNews } from '../features/news/components/LatestNews';
 import { NewsCarousel } from '../features/news/components/NewsCarousel';
@@ -8,7 +9,8 @@ import { pageMessages as m } from './messages';
 
 /**
  * /news (spec §2): header, the news carousel, the daily check-in (today's panel first, so its
- * button is on screen without scrolling, then the month calendar) and the latest news.
+ * button is on screen without scrolling, then the month calendar) and the latest news. The header
+ * also shows the coin balance, so a check-in's reward is seen arriving.
  */
 export function NewsPage() {
   const { profile } = useSession();
@@ -18,12 +20,15 @@ export function NewsPage() {
       <PageHeader
         title={m.title}
         actions={
-          profile?.isAdmin ? (
-            <Button $size="sm" $variant="secondary" onClick={() => navigate('/admin/news')}>
-              <Icon name="shield" size={16} />
-              {m.admin}
-            </Button>
-          ) : null
+          <Actions>
+            {profile ? <CoinBadge coins={profile.coins} compact /> : null}
+            {profile?.isAdmin ? (
+              <Button $size="sm" $variant="secondary" onClick={() => navigate('/admin/news')}>
+                <Icon name="shield" size={16} />
+                {m.admin}
+              </Button>
+            ) : null}
+          </Actions>
         }
       />
       <NewsCarousel />
@@ -32,3 +37,9 @@ export function NewsPage() {
     </Page>
   );
 }
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
