@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import {
-  CoinPackageKey,
   ERROR_CODES,
   INVALID_PROMO_MESSAGE,
   PurchaseBody,
@@ -16,6 +15,7 @@ import { assertSelf, badRequest, conflict, HttpError, notFound, parse, requireAc
 import type { Ledger } from '../domain/ledger';
 import type { Payments } from '../domain/payments';
 import type { PromoCodes } from '../domain/promoCodes';
+import { packageKey } from './payments';
 
 export interface CoinRoutesDeps {
   ledger: Ledger;
@@ -64,7 +64,7 @@ export function coinRoutes({ ledger, promoCodes, payments }: CoinRoutesDeps): Ro
     const actor = requireActor(req);
     const body = parse(PurchaseBody, req.body);
     assertSelf(actor, body.userId, body.uid);
-    const packageId = parse(CoinPackageKey, body.package);
+    const packageId = packageKey(body.package);
     if (!body.paymentIntentId) {
       throw new HttpError(402, 'Coins are bought with a PromptPay payment: POST /api/payments/promptpay', WALLET_ERROR_CODES.paymentRequired);
     }

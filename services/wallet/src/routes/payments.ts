@@ -2,13 +2,16 @@ import { Router } from 'express';
 import {
   CoinPackageKey,
   CompletePaymentBody,
+  CreatePaymentBody,
+  INVALID_PACKAGE_MESSAGE,
   ERROR_CODES,
   Id,
   WALLET_ERROR_CODES,
+  type CoinPackageId,
   type CompletePaymentResponse,
   type PaymentSystemStatus,
 } from '@lakorn/contracts';
-import { assertSelf, conflict, HttpError, notFound, parse, requireActor } from '@lakorn/service-kit';
+import { assertSelf, badRequest, conflict, HttpError, notFound, parse, requireActor } from '@lakorn/service-kit';
 import type { Payments } from '../domain/payments';
 
 export interface PaymentRoutesDeps {
@@ -18,6 +21,13 @@ export interface PaymentRoutesDeps {
 
 /** The message behind spec §8 "payment system disabled"; the page shows its own Thai text. */
 export const PAYMENT_DISABLED_MESSAGE = 'The payment system is not open yet. Please contact us through our social media pages.';
+
+/** spec §5 payment page: a key of the four packages, else exactly 'Invalid package selection'. */
+export function packageKey(value: unknown): CoinPackageId {
+  const parsed = CoinPackageKey.safeParse(value);
+  if (!parsed.success) throw badRequest(INVALID_PACKAGE_MESSAGE, WALLET_ERROR_CODES.invalidPackage);
+  return parsed.data;
+}
 
 /** spec §7 payments: status of the switch, create, poll, complete, and the development "pay". */
 export function paymentRoutes({ payments, nodeEnv }: PaymentRoutesDeps): Router {
@@ -30,9 +40,9 @@ export function paymentRoutes({ payments, nodeEnv }: PaymentRoutesDeps): Router 
 
   router.post('/api/payments/promptpay', async (req, res) => {
     const actor = requireActor(req);
-    const body = parse(CompletePaymentBody.pick({ userId: true, uid: true }).extend({ package: CoinPackageKey }), req.body);
+    const body = parse(CreatePaymentBody, req.body);
     assertSelf(actor, body.userId, body.uid);
-    const result = await payments.create({ id: actor.id, email: actor.email }, body.package);
+    const result = await payments.create({ id: actor.id, email: actor.email }, packageKey(body.package));
     if (result.status === 'disabled') {
       throw new HttpError(403, PAYMENT_DISABLED_MESSAGE, ERROR_CODES.paymentDisabled, { paymentDisabled: true });
     }

@@ -7,15 +7,15 @@ import { createApp } from '../../src/app';
 import type { PaymentProvider } from '../../src/domain/providers/types';
 import { createWallet, type Wallet } from '../../src/wallet';
 
-/** A clock the test moves (QR expiry, debit deadlines). */
+/** Real time, plus whatever the test moves it on by (QR expiry). */
 export interface TestClock {
   now: () => Date;
   advance: (ms: number) => void;
 }
 
-export function testClock(start = Date.now()): TestClock {
-  let at = start;
-  return { now: () => new Date(at), advance: (ms) => void (at += ms) };
+export function testClock(): TestClock {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
 }
 
 export interface WalletUnderTest {
