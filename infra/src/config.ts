@@ -66,6 +66,9 @@ export const runnerEnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalText.describe('Stripe PromptPay. Unset: the simulated payment provider.'),
   STRIPE_WEBHOOK_SECRET: optionalText.describe('Verifies Stripe webhooks.'),
   STRIPE_API_BASE: optionalText.describe('Another Stripe API address (tests use a fake server).'),
+  PROMPTPAY_ID: optionalText.describe(
+    'PromptPay account of the simulated provider QR (phone, 13-digit id or 15-digit e-wallet). Unset: 0000000000, which is no real account.',
+  ),
   IDENTITY_URL: z.string().url().optional().describe(`Where the gateway reaches identity. Unset: http://127.0.0.1:${SERVICE_PORTS.identity}.`),
   CATALOG_URL: z.string().url().optional().describe(`Where the gateway reaches catalog. Unset: http://127.0.0.1:${SERVICE_PORTS.catalog}.`),
   CHAT_URL: z.string().url().optional().describe(`Where the gateway reaches chat. Unset: http://127.0.0.1:${SERVICE_PORTS.chat}.`),
@@ -100,6 +103,7 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   STRIPE_SECRET_KEY: ['wallet'],
   STRIPE_WEBHOOK_SECRET: ['wallet'],
   STRIPE_API_BASE: ['wallet'],
+  PROMPTPAY_ID: ['wallet'],
   IDENTITY_URL: ['gateway'],
   CATALOG_URL: ['gateway'],
   CHAT_URL: ['gateway'],
