@@ -4,3 +4,4 @@ export * from './events';
 export * from './identity';
 export * from './checkin';
 export * from './wallet';
+export * from './catalog';

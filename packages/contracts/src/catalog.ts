@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { ActorRef, Id } from './common';
+import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
+
+// Characters, likes, images and character cards: the catalog service's HTTP contract (spec §3,
+// §5, §7 "Characters"). Lengths are counted in code points, as the wizard's counters count them.
+
+/** A string of at most `max` characters (code points). */
+const upTo = (max: number, what: string) =>
+  z.string().refine((v) => characterCount(v) <= max, `${what} must be at most ${max} characters`);
+
+/** A required string (not blank) of at most `max` characters; surrounding spaces are dropped. */
+const required = (max: number | null, what: string) => {
+  const base = z.string().trim().min(1, `${what} is required`);
+  return max === null ? base : base.refine((v) => characterCount(v) <= max, `${what} must be at most ${max} characters`);
+};
+
+/** Where character images live (ARCHITECTURE §8b): `/character-images/<file>` as upload returns it. */
+export const CHARACTER_IMAGE_PATH = '/character-images/';
+/** An uploaded image's file name: what the catalog generates, nothing that could climb a path. */
+export const IMAGE_FILE_NAME = /^[a-f0-9]{24,64}\.(jpg|png|webp|gif)$/;
+
+/**
+ * spec §3 "Image paths": an absolute URL or a file under the character-images path. Anything else
+ * (javascript:, relative climbs) is refused so no stored value can do more than show a picture.
+ */
+export const ProfileUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(uploads\/)?character-images\/[A-Za-z0-9._-]+$/.test(v),
+    'profileUrl must be an uploaded image path or an http(s) URL',
+  );
+
+/** Extra character-card data kept for a faithful export (see CharacterCardV2 below): JSON text. */
+export const CARD_EXTRAS_MAX = 32_768;
+
+/** spec §5 "Character wizard": every limit is checked again here, whatever the client did. */
+export const CharacterInput = z
+  .object({
+    userId: ActorRef,
+    name: required(LIMITS.characterName, 'Name'),
+    // spec §3: age is optional free text; it gets the name's limit so a card stays a card.
+    age: z.string().trim().pipe(upTo(LIMITS.characterName, 'Age')).default(''),
+    gender: z.enum(GENDERS),
+    genre: z.enum(GENRES),
+    appearance: upTo(LIMITS.appearance, 'Appearance').default(''),
+    personality: required(LIMITS.personality, 'Personality'),
+    // spec §5: the first message is required and has no maximum (the request body cap bounds it).
+    firstMessage: required(null, 'First message'),
+    background: upTo(LIMITS.background, 'Background').default(''),
+    exampleMessages: upTo(LIMITS.exampleMessages, 'Example messages').default(''),
+    isPublic: z.boolean().default(false),
+    isSpicy: z.boolean().default(false),
+    description: z.string().trim().pipe(upTo(LIMITS.publicDescription, 'Description')).default(''),
+    profileUrl: ProfileUrl.default(''),
+    cardExtras: z
+      .string()
+      .max(CARD_EXTRAS_MAX)
+      .refine((v) => v === '' || isJsonObject(v), 'cardExtras must be a JSON object')
+      .default(''),
+  })
+  .superRefine((value, ctx) => {
+    // spec §5 step 8: a public character needs a short description.
+    if (value.isPublic && value.description === '') {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: 'A public character needs a short description' });
+    }
+  })
+  // spec §3: isSpicy is meaningful only for romantic characters, so it is kept only for them.
+  .transform((value) => ({ ...value, isSpicy: value.genre === 'romantic' && value.isSpicy }));
+export type CharacterInput = z.infer<typeof CharacterInput>;
+
+function isJsonObject(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/characters/{id}: the whole character (spec §3) with its derived like count. */
+export const Character = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  age: z.string(),
+  gender: z.enum(GENDERS),
+  genre: z.enum(GENRES),
+  appearance: z.string(),
+  personality: z.string(),
+  firstMessage: z.string(),
+  background: z.string(),
+  exampleMessages: z.string(),
+  isPublic: z.boolean(),
+  isSpicy: z.boolean(),
+  description: z.string(),
+  profileUrl: z.string(),
+  cardExtras: z.string(),
+  likes: z.number().int().min(0),
+  /** spec §3: public characters show the creator's username ('' until identity has told us). */
+  creatorUsername: z.string(),
+  /** Grows with every change; the same number `catalog.character.updated` carries. */
+  version: z.number().int().min(1),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Character = z.infer<typeof Character>;
+
+/**
+ * A character in a list (discover, a member's characters): everything a card, the library strip
+ * or a chat header shows, without the long texts. `personalityPreview` is spec §2's card text
+ * fallback: the first 50 characters of personality and an ellipsis when cut.
+ */
+export const CharacterSummary = Character.pick({
+  id: true,
+  userId: true,
+  name: true,
+  age: true,
+  gender: true,
+  genre: true,
+  isPublic: true,
+  isSpicy: true,
+  description: true,
+  profileUrl: true,
+  likes: true,
+  creatorUsername: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({ personalityPreview: z.string() });
+export type CharacterSummary = z.infer<typeof CharacterSummary>;
+
+export const personalityPreview = (personality: string) => preview(personality, PREVIEWS.cardPersonality);
+
+/** spec §2: a card shows the public description when there is one, else the personality preview. */
+export function cardText(character: Pick<CharacterSummary, 'isPublic' | 'description' | 'personalityPreview'>): string {
+  return character.isPublic && character.description.trim() !== '' ? character.description : character.personalityPreview;
+}
+
+export const PUBLIC_PAGE_DEFAULT = 20;
+export const PUBLIC_PAGE_MAX = 50;
+export const SEARCH_QUERY_MAX = 100;
+export const SEED_MAX = 2 ** 32 - 1;
+
+/**
+ * GET /api/characters/public. `genre` is a category id (spec §2; 'all' or absent: every genre);
+ * `q` a case-insensitive substring of name, personality or description (spec §5); `seed` the
+ * session's random order (0..2^32-1); `cursor` the previous page's nextCursor.
+ */
+export const PublicCharactersQuery = z.object({
+  genre: z.enum(CATEGORY_IDS).optional(),
+  q: z.string().max(SEARCH_QUERY_MAX).optional(),
+  seed: z.coerce.number().int().min(0).max(SEED_MAX).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PUBLIC_PAGE_MAX).default(PUBLIC_PAGE_DEFAULT),
+});
+export type PublicCharactersQuery = z.infer<typeof PublicCharactersQuery>;
+
+export const PublicCharactersPage = z.object({
+  characters: z.array(CharacterSummary),
+  /** Pass back as `cursor` (with the same seed, genre and q) for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type PublicCharactersPage = z.infer<typeof PublicCharactersPage>;
+
+export const CharacterIdParams = z.object({ id: Id });
+export const UserIdParams = z.object({ userId: Id });
+export const LikeStatusParams = z.object({ id: Id, uid: Id });
+
+/** spec §3 "Like status". */
+export const LikeStatus = z.object({ hasLiked: z.boolean() });
+export type LikeStatus = z.infer<typeof LikeStatus>;
+/** POST /api/characters/{id}/like. */
+export const LikeBody = z.object({ userId: ActorRef, uid: ActorRef });
+/** spec §3: the like response carries alreadyLiked and the derived count. */
+export const LikeResult = z.object({ alreadyLiked: z.boolean(), likes: z.number().int().min(0) });
+export type LikeResult = z.infer<typeof LikeResult>;
+
+/** POST /api/upload/character-image multipart fields besides the `image` file. */
+export const UploadFields = z.object({ userId: ActorRef, uid: ActorRef, characterId: Id.optional().or(z.literal('')) });
+/** spec §3 "Upload result". */
+export const UploadResult = z.object({ url: z.string() });
+export type UploadResult = z.infer<typeof UploadResult>;
+
+/** spec §5, §8: the upload errors, as the server words them and the client shows them. */
+export const UPLOAD_MESSAGES = {
+  invalid: 'ไฟล์ไม่ถูกต้อง',
+  tooLarge: 'ไฟล์ขนาดใหญ่เกินไป',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Character Card V2 (beyond the spec, issue 4): the community format (spec "chara_card_v2") other
+// character tools read and write, as JSON or base64 in a PNG `chara` tEXt chunk.
+
+export const CARD_SPEC = 'chara_card_v2';
+export const CARD_SPEC_VERSION = '2.0';
+/** Lakorn's own fields travel under data.extensions.lakorn. */
+export const CARD_EXTENSION_KEY = 'lakorn';
+
+const cardString = z.string().catch('');
+/** `data` of a V2 card. Unknown keys are kept (passthrough): other tools add their own. */
+export const CharacterCardV2Data = z
+  .object({
+    name: cardString,
+    description: cardString,
+    personality: cardString,
+    scenario: cardString,
+    first_mes: cardString,
+    mes_example: cardString,
+    creator_notes: cardString,
+    system_prompt: cardString,
+    post_history_instructions: cardString,
+    alternate_greetings: z.array(z.string()).catch([]),
+    character_book: z.unknown().optional(),
+    tags: z.array(z.string()).catch([]),
+    creator: cardString,
+    character_version: cardString,
+    extensions: z.record(z.string(), z.unknown()).catch({}),
+  })
+  .passthrough();
+export type CharacterCardV2Data = z.infer<typeof CharacterCardV2Data>;
+
+export const CharacterCardV2 = z.object({
+  spec: z.literal(CARD_SPEC),
+  spec_version: z.string(),
+  data: CharacterCardV2Data,
+});
+export type CharacterCardV2 = z.infer<typeof CharacterCardV2>;
+
+/** What the wizard is filled with from an imported card: the input fields, not yet checked. */
+export const CharacterDraft = z.object({
+  name: z.string(),
+  age: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  genre: z.enum(GENRES).nullable(),
+  appearance: z.string(),
+  personality: z.string(),
+  firstMessage: z.string(),
+  background: z.string(),
+  exampleMessages: z.string(),
+  isPublic: z.boolean(),
+  isSpicy: z.boolean(),
+  description: z.string(),
+  profileUrl: z.string(),
+  cardExtras: z.string(),
+});
+export type CharacterDraft = z.infer<typeof CharacterDraft>;
+
+export const DRAFT_LIMITS = {
+  name: LIMITS.characterName,
+  appearance: LIMITS.appearance,
+  personality: LIMITS.personality,
+  background: LIMITS.background,
+  exampleMessages: LIMITS.exampleMessages,
+  description: LIMITS.publicDescription,
+} as const;
+export type DraftLimitedField = keyof typeof DRAFT_LIMITS;
+
+/** A field the card filled beyond Lakorn's limit: shown for trimming, never cut silently. */
+export const OverLongField = z.object({
+  field: z.enum(Object.keys(DRAFT_LIMITS) as [DraftLimitedField, ...DraftLimitedField[]]),
+  length: z.number().int(),
+  max: z.number().int(),
+});
+export type OverLongField = z.infer<typeof OverLongField>;
+
+/** POST /api/upload/character-card (multipart `card`: a V2 JSON file or a PNG card). */
+export const CardImportResult = z.object({
+  draft: CharacterDraft,
+  overLong: z.array(OverLongField),
+  /** Card parts Lakorn has no place for (e.g. a lorebook), named for the user. */
+  notes: z.array(z.string()),
+});
+export type CardImportResult = z.infer<typeof CardImportResult>;
+
+/** POST /api/upload/character-card/png: multipart `image` (a PNG picture) and `characterId`. */
+export const CardPngFields = z.object({ userId: ActorRef, uid: ActorRef, characterId: Id });

@@ -1,0 +1,26 @@
+import type { KeyObject } from 'node:crypto';
+import type { Express } from 'express';
+import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
+import type { CharacterImages } from './domain/characterImages';
+import type { Catalog } from './domain/characters';
+import { characterRoutes } from './routes/characters';
+import { imageRoutes } from './routes/images';
+import { uploadRoutes } from './routes/uploads';
+
+export interface CatalogAppDeps {
+  logger: Logger;
+  sessionPublicKey: string | KeyObject;
+  catalog: Catalog;
+  images: CharacterImages;
+  readiness?: ReadinessCheck[];
+}
+
+/** The catalog's express app (no listen): characters, likes, images and character cards. */
+export function createApp(deps: CatalogAppDeps): Express {
+  return createHttpApp({
+    logger: deps.logger,
+    sessionPublicKey: deps.sessionPublicKey,
+    readiness: deps.readiness,
+    routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog })],
+  });
+}

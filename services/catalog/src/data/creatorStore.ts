@@ -1,0 +1,28 @@
+import type { Connection } from 'mongoose';
+import { catalogCollections } from './models';
+
+export interface CreatorStore {
+  upsert(userId: string, username: string, at: Date): Promise<void>;
+  remove(userId: string): Promise<void>;
+  streamAll(onCreator: (userId: string, username: string) => void): Promise<number>;
+}
+
+export function creatorStore(connection: Connection): CreatorStore {
+  const { creators } = catalogCollections(connection);
+  return {
+    async upsert(userId, username, at) {
+      await creators.replaceOne({ _id: userId }, { username, updatedAt: at }, { upsert: true });
+    },
+    async remove(userId) {
+      await creators.deleteOne({ _id: userId });
+    },
+    async streamAll(onCreator) {
+      let count = 0;
+      for await (const creator of creators.find({}).batchSize(5000)) {
+        onCreator(creator._id, creator.username);
+        count += 1;
+      }
+      return count;
+    },
+  };
+}

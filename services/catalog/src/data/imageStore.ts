@@ -1,0 +1,155 @@
+import { mongo, type Connection } from 'mongoose';
+import { IMAGE_BUCKET } from './models';
+
+export interface StoredImage {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+  uploadedAt: Date;
+}
+
+export interface ImageMetadata {
+  /** Who uploaded it: their images go when their account does. */
+  userId: string;
+  /** The character it was uploaded for (edit mode), if any: it goes with the character. */
+  characterId: string | null;
+}
+
+/** Character images in GridFS (ARCHITECTURE §8b), so any catalog instance can serve any image. */
+export interface ImageStore {
+  save(image: { fileName: string; contentType: string; bytes: Buffer; metadata: ImageMetadata }): Promise<void>;
+  read(fileName: string): Promise<StoredImage | null>;
+  /** Who uploaded a file, or null when there is no such file. */
+  ownerOf(fileName: string): Promise<ImageMetadata | null>;
+  remove(fileName: string): Promise<void>;
+  /** Removes the images uploaded for the character; returns their file names. */
+  removeForCharacter(characterId: string): Promise<string[]>;
+  /** Removes every image the user uploaded; returns their file names. */
+  removeForUser(userId: string): Promise<string[]>;
+}
+
+interface ImageFile {
+  _id: mongo.ObjectId;
+  filename: string;
+  uploadDate: Date;
+  metadata?: { userId?: string; characterId?: string | null; contentType?: string };
+}
+
+export function imageStore(connection: Connection): ImageStore {
+  const db = connection.db;
+  if (!db) throw new Error('imageStore needs a connected database');
+  const bucket = new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET });
+
+  async function filesWhere(filter: mongo.Filter<mongo.GridFSFile>): Promise<ImageFile[]> {
+    return (await bucket.find(filter).toArray()) as unknown as ImageFile[];
+  }
+
+  async function removeAll(files: ImageFile[]): Promise<string[]> {
+    for (const file of files) {
+      await bucket.delete(file._id).catch((error: unknown) => {
+        // Deleted meanwhile by another request: the outcome is the one wanted.
+        if (!(error instanceof mongo.MongoRuntimeError) || !/not found/i.test(error.message)) throw error;
+      });
+    }
+    return files.map((file) => file.filename);
+  }
+
+  return {
+    async save({ fileName, contentType, bytes, metadata }) {
+      await new Promise<void>((resolve, reject) => {
+        const upload = bucket.openUploadStream(fileName, { metadata: { ...metadata, contentType } });
+        upload.once('error', reject);
+        upload.once('finish', () => resolve());
+        upload.end(bytes);
+      });
+    },
+    async read(fileName) {
+      const [file] = await filesWhere({ filename: fileName });
+      if (!file) return null;
+      const parts: Buffer[] = [];
+      try {
+        for await (const part of bucket.openDownloadStream(file._id)) parts.push(part as Buffer);
+      } catch (error) {
+        // Its chunks went with a delete that raced this read.
+        if (error instanceof mongo.MongoRuntimeError || (error as { code?: string }).code === 'ENOENT') return null;
+        throw error;
+      }
+      return {
+        fileName,
+        contentType: file.metadata?.contentType ?? 'application/octet-stream',
+        bytes: Buffer.concat(parts),
+        uploadedAt: file.uploadDate,
+      };
+    },
+    async ownerOf(fileName) {
+      const [file] = await filesWhere({ filename: fileName });
+      if (!file?.metadata?.userId) return null;
+      return { userId: file.metadata.userId, characterId: file.metadata.characterId ?? null };
+    },
+    async remove(fileName) {
+      await removeAll(await filesWhere({ filename: fileName }));
+    },
+    async removeForCharacter(characterId) {
+      return removeAll(await filesWhere({ 'metadata.characterId': characterId }));
+    },
+    async removeForUser(userId) {
+      return removeAll(await filesWhere({ 'metadata.userId': userId }));
+    },
+  };
+}
+
+/**
+ * The store with the most recently read images kept in memory up to `budget` bytes (least
+ * recently used out first), so a popular picture is read from GridFS once per instance. Removals
+ * go through it, so a deleted image is never served from memory.
+ */
+export function cachedImageStore(store: ImageStore, budget: number): ImageStore {
+  const entries = new Map<string, StoredImage>();
+  let bytes = 0;
+  const forget = (name: string) => {
+    const old = entries.get(name);
+    if (!old) return;
+    entries.delete(name);
+    bytes -= old.bytes.length;
+  };
+  const keep = (image: StoredImage) => {
+    if (image.bytes.length > budget / 4) return;
+    forget(image.fileName);
+    entries.set(image.fileName, image);
+    bytes += image.bytes.length;
+    for (const [name, old] of entries) {
+      if (bytes <= budget) break;
+      entries.delete(name);
+      bytes -= old.bytes.length;
+    }
+  };
+  return {
+    save: (image) => store.save(image),
+    ownerOf: (fileName) => store.ownerOf(fileName),
+    async read(fileName) {
+      const cached = entries.get(fileName);
+      if (cached) {
+        entries.delete(fileName);
+        entries.set(fileName, cached);
+        return cached;
+      }
+      const image = await store.read(fileName);
+      if (image) keep(image);
+      return image;
+    },
+    async remove(fileName) {
+      forget(fileName);
+      await store.remove(fileName);
+    },
+    async removeForCharacter(characterId) {
+      const names = await store.removeForCharacter(characterId);
+      names.forEach(forget);
+      return names;
+    },
+    async removeForUser(userId) {
+      const names = await store.removeForUser(userId);
+      names.forEach(forget);
+      return names;
+    },
+  };
+}

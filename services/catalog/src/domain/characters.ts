@@ -1,0 +1,314 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type {
+  Character,
+  CharacterInput,
+  CharacterSnapshot,
+  CharacterSummary,
+  LikeResult,
+  LikeStatus,
+  PublicCharactersPage,
+  PublicCharactersQuery,
+} from '@lakorn/contracts';
+import { conflict, forbidden, notFound, type Actor, type Outbox } from '@lakorn/service-kit';
+import type { CharacterStore } from '../data/characterStore';
+import type { CreatorStore } from '../data/creatorStore';
+import type { ImageStore } from '../data/imageStore';
+import type { LikeStore } from '../data/likeStore';
+import type { CharacterDoc } from '../data/models';
+import { toCard, type ExportedCard } from './characterCard';
+import type { DiscoverIndex, ListingSource } from './discoverIndex';
+import type { DiscoverSync } from './discoverSync';
+import { uploadedFileName } from './images';
+
+// The catalog's rules: characters (spec §3, §5, §6), likes (spec §4 "Like") and the creators'
+// names. Reads come from the discover index; writes go to the database first, then the index,
+// then the outbox (catalog.character.updated / .deleted, ARCHITECTURE §4) and the discover log.
+
+export interface CatalogDeps {
+  characters: CharacterStore;
+  likes: LikeStore;
+  creators: CreatorStore;
+  images: ImageStore;
+  index: DiscoverIndex;
+  outbox: Pick<Outbox, 'enqueue'>;
+  sync: Pick<DiscoverSync, 'record'>;
+  now?: () => Date;
+}
+
+/** How long an edit waits for a concurrent edit of the same character before answering 409. */
+const EDIT_WAIT_MS = 3_000;
+/** A version claim this old whose version never got written belongs to a writer that died. */
+const STALE_CLAIM_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const newCharacterId = () => randomBytes(12).toString('hex');
+const newRank = () => randomInt(0, 2 ** 32);
+
+type CharacterFields = Omit<CharacterInput, 'userId'>;
+
+function fieldsOf(input: CharacterInput): CharacterFields {
+  const { userId: _actorRef, ...fields } = input;
+  return fields;
+}
+
+export function listingOf(doc: Omit<CharacterDoc, 'appearance' | 'firstMessage' | 'background' | 'exampleMessages' | 'cardExtras'>): ListingSource {
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    name: doc.name,
+    age: doc.age,
+    gender: doc.gender,
+    genre: doc.genre,
+    isPublic: doc.isPublic,
+    isSpicy: doc.isSpicy,
+    description: doc.description,
+    personality: doc.personality,
+    profileUrl: doc.profileUrl,
+    rank: doc.rank,
+    version: doc.version,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export function snapshotOf(doc: CharacterDoc): CharacterSnapshot {
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    name: doc.name,
+    age: doc.age,
+    gender: doc.gender,
+    genre: doc.genre,
+    appearance: doc.appearance,
+    personality: doc.personality,
+    firstMessage: doc.firstMessage,
+    background: doc.background,
+    exampleMessages: doc.exampleMessages,
+    isPublic: doc.isPublic,
+    isSpicy: doc.isSpicy,
+    description: doc.description,
+    profileUrl: doc.profileUrl,
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;
+
+export function createCatalog(deps: CatalogDeps) {
+  const { characters, likes, creators, images, index, outbox, sync } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function toCharacter(doc: CharacterDoc): Character {
+    return {
+      ...snapshotOf(doc),
+      cardExtras: doc.cardExtras,
+      likes: index.likeCount(doc._id),
+      creatorUsername: index.creatorName(doc.userId),
+      version: doc.version,
+      createdAt: doc.createdAt.toISOString(),
+    };
+  }
+
+  /** Index, outbox, log: what follows every stored create or edit. */
+  async function afterWrite(doc: CharacterDoc): Promise<void> {
+    const listing = listingOf(doc);
+    index.upsert(listing);
+    await outbox.enqueue({
+      name: 'catalog.character.updated',
+      payload: { character: snapshotOf(doc), version: doc.version },
+      messageId: `catalog.character.updated:${doc._id}:${doc.version}`,
+    });
+    await sync.record({ kind: 'character', character: listing });
+  }
+
+  /** The character as `actor` may see it (public, or theirs), else 404 (spec §6: private is private). */
+  async function visible(actor: Actor, id: string): Promise<CharacterDoc> {
+    // The index answers "someone else's private character" without a read; a character it does
+    // not know yet (written on another instance a moment ago) is read from the database.
+    if (index.has(id) && !index.isVisibleTo(id, actor.id)) throw notFound('Character not found');
+    const doc = await characters.get(id);
+    if (!doc || (!doc.isPublic && doc.userId !== actor.id)) throw notFound('Character not found');
+    return doc;
+  }
+
+  async function owned(actor: Actor, id: string): Promise<CharacterDoc> {
+    const doc = await visible(actor, id);
+    if (doc.userId !== actor.id) throw forbidden('Only the creator can change this character');
+    return doc;
+  }
+
+  /**
+   * The next version number for an edit of a character stored at `current`, claimed by an insert
+   * against a unique _id; null while another edit holds the next number. A claim older than
+   * STALE_CLAIM_MS whose version was never written is skipped (its writer died).
+   */
+  async function claimNextVersion(id: string, current: number): Promise<number | null> {
+    for (let version = current + 1; version <= current + 5; version++) {
+      if (await characters.claimVersion(id, version, now())) return version;
+      const claimedAt = await characters.claimedAt(id, version);
+      if (claimedAt && now().getTime() - claimedAt.getTime() < STALE_CLAIM_MS) return null;
+    }
+    return null;
+  }
+
+  /** Deletes a character and everything that hangs on it; the deleted event goes out first. */
+  async function removeCharacter(doc: CharacterDoc): Promise<void> {
+    // Event first: a crash after it leaves a character the owner can delete again, never chats
+    // that outlive their character (ARCHITECTURE §4, chat deletes that character's chats).
+    await outbox.enqueue({
+      name: 'catalog.character.deleted',
+      payload: { characterId: doc._id, userId: doc.userId },
+      messageId: `catalog.character.deleted:${doc._id}`,
+    });
+    await characters.remove(doc._id);
+    index.remove(doc._id);
+    await sync.record({ kind: 'character-removed', id: doc._id });
+    await likes.removeForCharacter(doc._id);
+    await images.removeForCharacter(doc._id);
+    const file = uploadedFileName(doc.profileUrl);
+    if (file && !index.isImageShared(doc.profileUrl, doc._id)) {
+      const owner = await images.ownerOf(file);
+      if (owner?.userId === doc.userId) await images.remove(file);
+    }
+    await characters.removeClaims(doc._id);
+  }
+
+  return {
+    /** Builds the index from the database (at start, before serving). */
+    async load(): Promise<{ characters: number; likes: number; creators: number }> {
+      const counts = { characters: 0, likes: 0, creators: 0 };
+      counts.characters = await characters.streamListings((doc) => index.upsert(listingOf(doc)));
+      counts.likes = await likes.streamAll((characterId, userId) => {
+        // Likes of a character deleted in a crash window are left out of the counts.
+        if (index.has(characterId)) index.addLike(characterId, userId);
+      });
+      counts.creators = await creators.streamAll((userId, username) => index.setCreator(userId, username));
+      return counts;
+    },
+
+    async create(actor: Actor, input: CharacterInput): Promise<Character> {
+      const at = now();
+      const doc: CharacterDoc = {
+        _id: newCharacterId(),
+        userId: actor.id,
+        ...fieldsOf(input),
+        rank: newRank(),
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await characters.insert(doc);
+      await afterWrite(doc);
+      return toCharacter(doc);
+    },
+
+    async get(actor: Actor, id: string): Promise<Character> {
+      return toCharacter(await visible(actor, id));
+    },
+
+    /** spec §6: only the creator edits. Concurrent edits get consecutive versions, never the same one. */
+    async update(actor: Actor, id: string, input: CharacterInput): Promise<Character> {
+      const deadline = Date.now() + EDIT_WAIT_MS;
+      for (;;) {
+        const current = await owned(actor, id);
+        const version = await claimNextVersion(id, current.version);
+        if (version === null) {
+          if (Date.now() > deadline) throw conflict('The character is being changed by another request; try again');
+          await sleep(25 + Math.random() * 50);
+          continue;
+        }
+        const doc: CharacterDoc = { ...current, ...fieldsOf(input), version, updatedAt: now() };
+        if (!(await characters.replace(doc))) throw notFound('Character not found');
+        await afterWrite(doc);
+        // The previous claim has done its work; losing this clean-up costs a tiny document.
+        characters.removeClaim(id, version - 1).catch(() => undefined);
+        return toCharacter(doc);
+      }
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await removeCharacter(await owned(actor, id));
+    },
+
+    listPublic(actor: Actor, query: PublicCharactersQuery): PublicCharactersPage {
+      const q = query.q?.trim();
+      return index.page({
+        genre: query.genre === undefined || query.genre === 'all' ? undefined : query.genre,
+        q: q ? q : undefined,
+        excludeUserId: actor.id,
+        seed: query.seed ?? 0,
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+    },
+
+    /** All of one's own characters; only the public ones of anyone else. */
+    listForUser(actor: Actor, userId: string): CharacterSummary[] {
+      return index.listForUser(userId === actor.uid ? actor.id : userId, actor.id);
+    },
+
+    async likeStatus(actor: Actor, id: string): Promise<LikeStatus> {
+      if (!index.has(id)) await visible(actor, id);
+      else if (!index.isVisibleTo(id, actor.id)) throw notFound('Character not found');
+      return { hasLiked: index.hasLiked(id, actor.id) };
+    },
+
+    /**
+     * spec §4 Like: once per user, enforced by the unique like _id; the count is the number of
+     * distinct likers (derived from the like documents at start, then from each accepted insert).
+     */
+    async like(actor: Actor, id: string): Promise<LikeResult> {
+      if (!index.has(id)) await visible(actor, id);
+      else if (!index.isVisibleTo(id, actor.id)) throw notFound('Character not found');
+      const inserted = await likes.insert(id, actor.id, now());
+      // Refused or not, the like is stored: make sure the index counts it (it may have come
+      // through another instance a moment ago).
+      index.addLike(id, actor.id);
+      if (inserted) await sync.record({ kind: 'like', characterId: id, userId: actor.id });
+      return { alreadyLiked: !inserted, likes: index.likeCount(id) };
+    },
+
+    /** The V2 card of one's own character (issue 4 "character cards"). */
+    async card(actor: Actor, id: string): Promise<{ card: ExportedCard; name: string }> {
+      const doc = await owned(actor, id);
+      const character = toCharacter(doc);
+      return { card: toCard(character), name: character.name };
+    },
+
+    /** Whether the character exists and belongs to the actor (uploads for it, card pictures). */
+    async assertOwner(actor: Actor, id: string): Promise<void> {
+      await owned(actor, id);
+    },
+
+    /** identity.user.registered / identity.user.updated: the name shown on their public characters. */
+    async setCreator(userId: string, username: string): Promise<void> {
+      await creators.upsert(userId, username, now());
+      index.setCreator(userId, username);
+      await sync.record({ kind: 'creator', userId, username });
+    },
+
+    /** identity.user.deleted: their characters (each with its deleted event), likes and images go. */
+    async removeUser(userId: string): Promise<{ characters: number }> {
+      let removed = 0;
+      // The database too: a character written on another instance a moment ago may not be indexed here yet.
+      const ids = new Set([...index.idsOfUser(userId), ...(await characters.idsOfUser(userId))]);
+      for (const id of ids) {
+        const doc = await characters.get(id);
+        if (doc) {
+          await removeCharacter(doc);
+          removed += 1;
+        } else {
+          index.remove(id);
+        }
+      }
+      await likes.removeForUser(userId);
+      index.removeLikesOf(userId);
+      await images.removeForUser(userId);
+      await creators.remove(userId);
+      index.removeCreator(userId);
+      await sync.record({ kind: 'user-removed', userId });
+      return { characters: removed };
+    },
+  };
+}

@@ -1,0 +1,340 @@
+import type { CharacterSummary, Gender, Genre } from '@lakorn/contracts';
+import { personalityPreview } from '@lakorn/contracts';
+import { matches, searchQuery, searchText, type SearchText } from './searchText';
+
+// The discover index: every character's card fields, its search text, the likes and the creators'
+// names, in memory. Why in memory: FerretDB v1.24 on SQLite answers every query by scanning the
+// table (it pushes down only `_id` equality, and not onto its index), so a search over 100k
+// characters took ~29 s there and even a lookup by _id ~0.4 s (bench/README.md). Held here, the
+// public listing, search, a member's characters, like status and counts cost microseconds to a
+// few tens of milliseconds on either database; the database stays the truth and the index is
+// rebuilt from it at start (and kept in step across instances by discoverSync.ts).
+//
+// Order (spec §2 "random order"): each character gets a random 32-bit `rank` at creation; a
+// session sends a random `seed` and sees the characters by rank rotated to start at that seed.
+// A page is then a contiguous run of that order, so paging with a cursor (the last rank and id)
+// stays stable while characters come and go, and each session starts somewhere else.
+
+/** What the index is built from: a stored character without its long texts. */
+export interface ListingSource {
+  id: string;
+  userId: string;
+  name: string;
+  age: string;
+  gender: Gender;
+  genre: Genre;
+  isPublic: boolean;
+  isSpicy: boolean;
+  description: string;
+  personality: string;
+  profileUrl: string;
+  rank: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface Entry {
+  id: string;
+  userId: string;
+  name: string;
+  age: string;
+  gender: Gender;
+  genre: Genre;
+  isPublic: boolean;
+  isSpicy: boolean;
+  description: string;
+  personalityPreview: string;
+  profileUrl: string;
+  rank: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  search: SearchText;
+}
+
+export interface PageRequest {
+  /** A genre, or undefined for all (spec §2 category 'all'). */
+  genre?: Genre;
+  q?: string;
+  /** The caller's id: spec §5 excludes one's own characters from discover. */
+  excludeUserId: string;
+  seed: number;
+  cursor?: string;
+  limit: number;
+}
+
+export interface Page {
+  characters: CharacterSummary[];
+  nextCursor: string | null;
+}
+
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Invalid cursor');
+    this.name = 'InvalidCursorError';
+  }
+}
+
+const UINT32 = 2 ** 32;
+/** Removed characters stay refused this long, so a late change from another instance cannot revive one. */
+const TOMBSTONE_MS = 60 * 60 * 1000;
+
+function compareKey(a: { rank: number; id: string }, rank: number, id: string): number {
+  if (a.rank !== rank) return a.rank - rank;
+  return a.id < id ? -1 : a.id > id ? 1 : 0;
+}
+
+export function encodeCursor(entry: { rank: number; id: string }): string {
+  return `${entry.rank.toString(36)}.${entry.id}`;
+}
+
+export function decodeCursor(cursor: string): { rank: number; id: string } {
+  const match = /^([0-9a-z]{1,7})\.([A-Za-z0-9_-]{1,100})$/.exec(cursor);
+  const rank = match ? parseInt(match[1] ?? '', 36) : NaN;
+  if (!match || !Number.isInteger(rank) || rank < 0 || rank >= UINT32) throw new InvalidCursorError();
+  return { rank, id: match[2] ?? '' };
+}
+
+export class DiscoverIndex {
+  private readonly byId = new Map<string, Entry>();
+  /** Public characters sorted by (rank, id). */
+  private readonly publicByRank: Entry[] = [];
+  private readonly byUser = new Map<string, Set<string>>();
+  private readonly likes = new Map<string, Set<string>>();
+  private readonly creators = new Map<string, string>();
+  private readonly tombstones = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get publicSize(): number {
+    return this.publicByRank.length;
+  }
+
+  /** Adds or replaces a character; an older version than the one held is ignored. Returns whether it applied. */
+  upsert(source: ListingSource): boolean {
+    if (this.isTombstoned(source.id)) return false;
+    const current = this.byId.get(source.id);
+    if (current && current.version >= source.version) return false;
+    if (current) this.detach(current);
+    const entry: Entry = {
+      id: source.id,
+      userId: source.userId,
+      name: source.name,
+      age: source.age,
+      gender: source.gender,
+      genre: source.genre,
+      isPublic: source.isPublic,
+      isSpicy: source.isSpicy,
+      description: source.description,
+      personalityPreview: personalityPreview(source.personality),
+      profileUrl: source.profileUrl,
+      rank: source.rank,
+      version: source.version,
+      createdAt: source.createdAt.toISOString(),
+      updatedAt: source.updatedAt.toISOString(),
+      search: searchText(source),
+    };
+    this.byId.set(entry.id, entry);
+    let own = this.byUser.get(entry.userId);
+    if (!own) this.byUser.set(entry.userId, (own = new Set()));
+    own.add(entry.id);
+    if (entry.isPublic) this.publicByRank.splice(this.lowerBound(entry.rank, entry.id), 0, entry);
+    return true;
+  }
+
+  remove(id: string): void {
+    this.tombstones.set(id, this.now());
+    const entry = this.byId.get(id);
+    if (entry) this.detach(entry);
+    this.likes.delete(id);
+    this.pruneTombstones();
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  ownerOf(id: string): string | undefined {
+    return this.byId.get(id)?.userId;
+  }
+
+  /** Whether `viewerId` may see the character: public, or theirs (spec §6). */
+  isVisibleTo(id: string, viewerId: string): boolean {
+    const entry = this.byId.get(id);
+    return entry !== undefined && (entry.isPublic || entry.userId === viewerId);
+  }
+
+  summary(id: string): CharacterSummary | undefined {
+    const entry = this.byId.get(id);
+    return entry ? this.toSummary(entry) : undefined;
+  }
+
+  /** One member's characters, newest first: all of them for the member, the public ones for others. */
+  listForUser(userId: string, viewerId: string): CharacterSummary[] {
+    const ids = this.byUser.get(userId);
+    if (!ids) return [];
+    const entries: Entry[] = [];
+    for (const id of ids) {
+      const entry = this.byId.get(id);
+      if (entry && (entry.isPublic || userId === viewerId)) entries.push(entry);
+    }
+    entries.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
+    return entries.map((entry) => this.toSummary(entry));
+  }
+
+  /** Ids of one member's characters (all of them). */
+  idsOfUser(userId: string): string[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /** Other characters showing this image (so deleting one character does not break another). */
+  isImageShared(profileUrl: string, exceptId: string): boolean {
+    if (profileUrl === '') return false;
+    for (const entry of this.byId.values()) if (entry.id !== exceptId && entry.profileUrl === profileUrl) return true;
+    return false;
+  }
+
+  /**
+   * A page of public characters in the session's order. Cost: the entries walked until `limit`
+   * matches are found, so at most one pass over the public characters for a rare search.
+   */
+  page(request: PageRequest): Page {
+    const all = this.publicByRank;
+    const n = all.length;
+    const seed = request.seed % UINT32;
+    const start = this.lowerBound(seed, '');
+    let offset = 0;
+    if (request.cursor !== undefined) {
+      const cursor = decodeCursor(request.cursor);
+      const through = this.upperBound(cursor.rank, cursor.id);
+      // Entries up to and including the cursor in rotated order (rank ≥ seed first, then the rest).
+      offset = cursor.rank >= seed ? through - start : n - start + through;
+    }
+    const query = request.q ? searchQuery(request.q) : null;
+    const found: Entry[] = [];
+    let more = false;
+    for (let p = offset; p < n; p++) {
+      const entry = all[(start + p) % n];
+      if (!entry) continue;
+      if (entry.userId === request.excludeUserId) continue;
+      if (request.genre && entry.genre !== request.genre) continue;
+      if (query && !matches(entry.search, query)) continue;
+      if (found.length === request.limit) {
+        more = true;
+        break;
+      }
+      found.push(entry);
+    }
+    const last = found[found.length - 1];
+    return {
+      characters: found.map((entry) => this.toSummary(entry)),
+      nextCursor: more && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** Records a like; returns whether it is new. The count is the number of distinct likers. */
+  addLike(characterId: string, userId: string): boolean {
+    let likers = this.likes.get(characterId);
+    if (!likers) this.likes.set(characterId, (likers = new Set()));
+    if (likers.has(userId)) return false;
+    likers.add(userId);
+    return true;
+  }
+
+  hasLiked(characterId: string, userId: string): boolean {
+    return this.likes.get(characterId)?.has(userId) ?? false;
+  }
+
+  likeCount(characterId: string): number {
+    return this.likes.get(characterId)?.size ?? 0;
+  }
+
+  /** A deleted member's likes go (identity.user.deleted). */
+  removeLikesOf(userId: string): void {
+    for (const likers of this.likes.values()) likers.delete(userId);
+  }
+
+  setCreator(userId: string, username: string): void {
+    this.creators.set(userId, username);
+  }
+
+  removeCreator(userId: string): void {
+    this.creators.delete(userId);
+  }
+
+  creatorName(userId: string): string {
+    return this.creators.get(userId) ?? '';
+  }
+
+  private toSummary(entry: Entry): CharacterSummary {
+    return {
+      id: entry.id,
+      userId: entry.userId,
+      name: entry.name,
+      age: entry.age,
+      gender: entry.gender,
+      genre: entry.genre,
+      isPublic: entry.isPublic,
+      isSpicy: entry.isSpicy,
+      description: entry.description,
+      personalityPreview: entry.personalityPreview,
+      profileUrl: entry.profileUrl,
+      likes: this.likeCount(entry.id),
+      creatorUsername: this.creatorName(entry.userId),
+      version: entry.version,
+      createdAt: entry.createdAt,
+      updatedAt: entry.updatedAt,
+    };
+  }
+
+  private detach(entry: Entry): void {
+    this.byId.delete(entry.id);
+    const own = this.byUser.get(entry.userId);
+    own?.delete(entry.id);
+    if (own && own.size === 0) this.byUser.delete(entry.userId);
+    if (entry.isPublic) {
+      const at = this.lowerBound(entry.rank, entry.id);
+      if (this.publicByRank[at] === entry) this.publicByRank.splice(at, 1);
+    }
+  }
+
+  /** First position whose (rank, id) is ≥ the given key. */
+  private lowerBound(rank: number, id: string): number {
+    let lo = 0;
+    let hi = this.publicByRank.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareKey(this.publicByRank[mid] as Entry, rank, id) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** First position whose (rank, id) is > the given key. */
+  private upperBound(rank: number, id: string): number {
+    let lo = 0;
+    let hi = this.publicByRank.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareKey(this.publicByRank[mid] as Entry, rank, id) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private isTombstoned(id: string): boolean {
+    const at = this.tombstones.get(id);
+    return at !== undefined && this.now() - at < TOMBSTONE_MS;
+  }
+
+  private pruneTombstones(): void {
+    if (this.tombstones.size < 1000) return;
+    const cutoff = this.now() - TOMBSTONE_MS;
+    for (const [id, at] of this.tombstones) if (at < cutoff) this.tombstones.delete(id);
+  }
+}

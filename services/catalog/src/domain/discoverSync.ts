@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { GENDERS, GENRES } from '@lakorn/contracts';
+import type { Logger } from '@lakorn/service-kit';
+import type { ChangeLog } from '../data/changeLog';
+import type { DiscoverIndex, ListingSource } from './discoverIndex';
+
+// Each catalog instance holds its own discover index (discoverIndex.ts). An instance applies its
+// own writes at once and logs them to `discover_changes`; every instance reads the log every few
+// seconds and applies what the others wrote. Every change is idempotent (versioned upserts, set
+// additions, removals), so reading one twice or out of order does no harm; the read window
+// overlaps by a margin for clocks that differ between hosts. A single instance only reads its
+// own entries back, which it skips.
+
+const Listing = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  age: z.string(),
+  gender: z.enum(GENDERS),
+  genre: z.enum(GENRES),
+  isPublic: z.boolean(),
+  isSpicy: z.boolean(),
+  description: z.string(),
+  personality: z.string(),
+  profileUrl: z.string(),
+  rank: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.coerce.date(),
+  updatedAt: z.coerce.date(),
+});
+
+export const DiscoverChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('character'), character: Listing }),
+  z.object({ kind: z.literal('character-removed'), id: z.string() }),
+  z.object({ kind: z.literal('like'), characterId: z.string(), userId: z.string() }),
+  z.object({ kind: z.literal('creator'), userId: z.string(), username: z.string() }),
+  z.object({ kind: z.literal('user-removed'), userId: z.string() }),
+]);
+export type DiscoverChange = z.infer<typeof DiscoverChange>;
+
+export function applyChange(index: DiscoverIndex, change: DiscoverChange): void {
+  switch (change.kind) {
+    case 'character':
+      index.upsert(change.character);
+      return;
+    case 'character-removed':
+      index.remove(change.id);
+      return;
+    case 'like':
+      index.addLike(change.characterId, change.userId);
+      return;
+    case 'creator':
+      index.setCreator(change.userId, change.username);
+      return;
+    case 'user-removed':
+      index.removeLikesOf(change.userId);
+      index.removeCreator(change.userId);
+      return;
+  }
+}
+
+/** A listing as the log stores it (dates as ISO text). */
+export function characterChange(character: ListingSource): DiscoverChange {
+  return { kind: 'character', character };
+}
+
+export interface DiscoverSync {
+  /** Logs a change this instance has applied already, for the others. Never throws. */
+  record(change: DiscoverChange): Promise<void>;
+  /** Reads and applies the other instances' changes since the last poll (the loop's body). */
+  poll(): Promise<number>;
+  /** Polls every intervalMs, reading from `since` (when the index load began) onwards. */
+  start(since: Date): void;
+  stop(): Promise<void>;
+}
+
+export interface DiscoverSyncOptions {
+  log: ChangeLog;
+  index: DiscoverIndex;
+  /** This process's id (random per start). */
+  instance: string;
+  logger: Logger;
+  intervalMs?: number;
+  /** Entries older than this are deleted. */
+  retentionMs?: number;
+  /** How far back each read reaches before the previous one (clock differences, slow inserts). */
+  marginMs?: number;
+  now?: () => Date;
+}
+
+export function createDiscoverSync(options: DiscoverSyncOptions): DiscoverSync {
+  const { log, index, instance } = options;
+  const logger = options.logger.child({ component: 'discover-sync' });
+  const intervalMs = options.intervalMs ?? 2_000;
+  const retentionMs = options.retentionMs ?? 15 * 60_000;
+  const marginMs = options.marginMs ?? 60_000;
+  const now = options.now ?? (() => new Date());
+  const seen = new Map<string, number>();
+  let readFrom = now();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let lastPrune = 0;
+
+  async function poll(): Promise<number> {
+    const started = now();
+    const entries = await log.since(new Date(readFrom.getTime() - marginMs));
+    let applied = 0;
+    for (const entry of entries) {
+      if (entry.instance === instance || seen.has(entry.id)) continue;
+      seen.set(entry.id, entry.at.getTime());
+      const change = DiscoverChange.safeParse(entry.change);
+      if (!change.success) {
+        logger.warn({ id: entry.id }, 'discover change does not match its schema; skipped');
+        continue;
+      }
+      applyChange(index, change.data);
+      applied += 1;
+    }
+    readFrom = started;
+    const forget = started.getTime() - 2 * marginMs;
+    for (const [id, at] of seen) if (at < forget) seen.delete(id);
+    if (started.getTime() - lastPrune > 60_000) {
+      lastPrune = started.getTime();
+      await log.prune(new Date(started.getTime() - retentionMs));
+    }
+    return applied;
+  }
+
+  return {
+    async record(change) {
+      try {
+        await log.append(instance, change as unknown as Record<string, unknown>, now());
+      } catch (error) {
+        // The write itself succeeded; other instances see it after their next restart.
+        logger.error({ err: error instanceof Error ? error.message : String(error), kind: change.kind }, 'could not log a discover change');
+      }
+    },
+    poll,
+    start(since) {
+      if (timer) return;
+      readFrom = since;
+      timer = setInterval(() => {
+        if (running) return;
+        running = poll()
+          .catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'discover sync failed; will retry'))
+          .finally(() => {
+            running = null;
+          });
+      }, intervalMs);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

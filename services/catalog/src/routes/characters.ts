@@ -1,0 +1,112 @@
+import { Router, type Response } from 'express';
+import {
+  CharacterIdParams,
+  CharacterInput,
+  LikeBody,
+  LikeStatusParams,
+  PublicCharactersQuery,
+  UserIdParams,
+  type Character,
+  type CharacterSummary,
+  type LikeResult,
+  type LikeStatus,
+  type PublicCharactersPage,
+} from '@lakorn/contracts';
+import { assertSelf, badRequest, parse, requireActor } from '@lakorn/service-kit';
+import type { Catalog } from '../domain/characters';
+import { InvalidCursorError } from '../domain/discoverIndex';
+
+/** A download's file name: the character's name, reduced to what every browser accepts. */
+export function attachmentName(name: string, extension: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'character';
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encodeURIComponent(`${name}.${extension}`)}`;
+}
+
+function noStore(res: Response): void {
+  // Per-user answers (likes, own characters): never kept by a shared cache.
+  res.setHeader('Cache-Control', 'private, no-store');
+}
+
+/** spec §7 "Characters": the character calls, likes and the card export. */
+export function characterRoutes({ catalog }: { catalog: Catalog }): Router {
+  const router = Router();
+
+  // spec §2 discover: public characters of others, by genre and search, in the session's order.
+  router.get('/api/characters/public', (req, res) => {
+    const actor = requireActor(req);
+    const query = parse(PublicCharactersQuery, req.query);
+    let page: PublicCharactersPage;
+    try {
+      page = catalog.listPublic(actor, query);
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw badRequest('cursor: Invalid cursor');
+      throw error;
+    }
+    noStore(res);
+    res.json(page);
+  });
+
+  router.get('/api/characters/user/:userId', (req, res) => {
+    const actor = requireActor(req);
+    const { userId } = parse(UserIdParams, req.params);
+    noStore(res);
+    res.json(catalog.listForUser(actor, userId) satisfies CharacterSummary[]);
+  });
+
+  router.post('/api/characters', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(CharacterInput, req.body);
+    assertSelf(actor, input.userId);
+    res.status(201).json((await catalog.create(actor, input)) satisfies Character);
+  });
+
+  router.get('/api/characters/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const { id } = parse(CharacterIdParams, req.params);
+    noStore(res);
+    res.json((await catalog.get(actor, id)) satisfies Character);
+  });
+
+  router.put('/api/characters/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const { id } = parse(CharacterIdParams, req.params);
+    const input = parse(CharacterInput, req.body);
+    assertSelf(actor, input.userId);
+    res.json((await catalog.update(actor, id, input)) satisfies Character);
+  });
+
+  router.delete('/api/characters/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const { id } = parse(CharacterIdParams, req.params);
+    await catalog.remove(actor, id);
+    res.status(204).end();
+  });
+
+  router.get('/api/characters/:id/like/:uid', async (req, res) => {
+    const actor = requireActor(req);
+    const { id, uid } = parse(LikeStatusParams, req.params);
+    assertSelf(actor, uid);
+    noStore(res);
+    res.json((await catalog.likeStatus(actor, id)) satisfies LikeStatus);
+  });
+
+  router.post('/api/characters/:id/like', async (req, res) => {
+    const actor = requireActor(req);
+    const { id } = parse(CharacterIdParams, req.params);
+    const body = parse(LikeBody, req.body ?? {});
+    assertSelf(actor, body.userId, body.uid);
+    res.json((await catalog.like(actor, id)) satisfies LikeResult);
+  });
+
+  // Beyond the spec (issue 4): one's own character as a Character Card V2 JSON file.
+  router.get('/api/characters/:id/card', async (req, res) => {
+    const actor = requireActor(req);
+    const { id } = parse(CharacterIdParams, req.params);
+    const { card, name } = await catalog.card(actor, id);
+    noStore(res);
+    res.setHeader('Content-Disposition', attachmentName(name, 'json'));
+    res.json(card);
+  });
+
+  return router;
+}

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { IMAGE_FILE_NAME } from '@lakorn/contracts';
+import { notFound } from '@lakorn/service-kit';
+import type { CharacterImages } from '../domain/characterImages';
+
+/** A stored image never changes (a new upload gets a new name), so browsers may keep it a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * GET /character-images/{file} and the spec's fallback /uploads/character-images/{file}?retry=1
+ * (spec §7 Images): the same file from GridFS, with caching headers. Public, like a CDN's.
+ */
+export function imageRoutes({ images }: { images: CharacterImages }): Router {
+  const router = Router();
+  router.get(['/character-images/:file', '/uploads/character-images/:file'], async (req, res) => {
+    const file = String(req.params.file);
+    if (!IMAGE_FILE_NAME.test(file)) throw notFound('Image not found');
+    const etag = `"${file}"`;
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    const image = await images.read(file);
+    if (!image) {
+      res.removeHeader('ETag');
+      res.setHeader('Cache-Control', 'no-store');
+      throw notFound('Image not found');
+    }
+    res.setHeader('Content-Type', image.contentType);
+    res.setHeader('Last-Modified', image.uploadedAt.toUTCString());
+    res.send(image.bytes);
+  });
+  return router;
+}
