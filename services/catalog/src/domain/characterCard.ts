@@ -268,7 +268,7 @@ export function fromCard(json: unknown): ImportedCard {
     character_book: data.character_book,
     tags: data.tags.filter((tag) => tag !== genre),
     creator: data.creator,
-    character_version: lakorn ? undefined : data.character_version,
+    character_version: data.character_version,
     extensions: otherExtensions,
   };
   const kept = Object.fromEntries(Object.entries(extras).filter(([, value]) => !isEmpty(value)));

@@ -95,7 +95,7 @@ function chunk(type: string, data: Buffer): Buffer {
  */
 export function withPngText(png: Buffer, keyword: string, text: string, replace: string[] = []): Buffer {
   if (!/^[\x20-\x7e]{1,79}$/.test(keyword)) throw new TypeError('PNG keyword must be 1-79 printable Latin-1 characters');
-  if (!/^[\x00-\xff]*$/.test(text)) throw new TypeError('tEXt text must be Latin-1');
+  if (Array.from(text).some((c) => c.charCodeAt(0) > 0xff)) throw new TypeError('tEXt text must be Latin-1');
   const dropped = new Set([keyword, ...replace]);
   const parts: Buffer[] = [PNG_SIGNATURE];
   for (const c of chunksOf(png)) {

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import type { CharacterInput, EventName, EventPayload } from '@lakorn/contracts';
-import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus } from '@lakorn/service-kit';
+import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
 import { sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
 import { createCatalogService, type CatalogService } from '../../src/service';
@@ -10,6 +10,7 @@ export interface Harness {
   app: Express;
   service: CatalogService;
   bus: Bus;
+  outbox: Outbox;
   connection: Awaited<ReturnType<typeof testMongo>>['connection'];
   /** The events waiting in the outbox (the relay is not started), oldest first. */
   pendingEvents<N extends EventName>(name: N): Promise<Array<{ messageId: string; payload: EventPayload<N> }>>;
@@ -30,6 +31,7 @@ export async function startCatalog(label: string, options: { bus?: Bus } = {}): 
     app,
     service,
     bus,
+    outbox,
     connection: mongo.connection,
     async pendingEvents(name) {
       const docs = await mongo.connection
