@@ -11,8 +11,9 @@ const shared = require('./shared');
  * @param {string} options.name       federation name: shell, mf_discover, mf_chat, ...
  * @param {Record<string,string>} [options.exposes]  remote modules, e.g. {'./App': './src/App.tsx'}
  * @param {boolean} [options.host]    true for the shell: emits index.html
+ * @param {string[]} [options.staticPages] host only: extra HTML files under src/ copied as they are
  */
-module.exports = function createConfig({ dir, name, exposes, host = false }) {
+module.exports = function createConfig({ dir, name, exposes, host = false, staticPages = [] }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -60,7 +61,12 @@ module.exports = function createConfig({ dir, name, exposes, host = false }) {
           dts: false,
         }),
         ...(host
-          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), favicon: path.join(dir, 'src/favicon.svg') })]
+          ? [
+              new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), favicon: path.join(dir, 'src/favicon.svg') }),
+              ...staticPages.map(
+                (page) => new HtmlWebpackPlugin({ filename: path.basename(page), template: path.join(dir, 'src', page), inject: false }),
+              ),
+            ]
           : []),
       ],
       performance: { hints: false },

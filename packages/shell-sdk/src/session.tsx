@@ -41,7 +41,9 @@ export const nextRefreshDelay = (random = Math.random) => TIMERS.profileRefresh 
 
 export function SessionProvider({ children, initialProfile }: { children: ReactNode; initialProfile?: Profile | null }) {
   const [profile, setProfileState] = useState<Profile | null>(initialProfile ?? null);
-  const [status, setStatus] = useState<SessionStatus>(initialProfile ? 'signed-in' : 'loading');
+  const [status, setStatus] = useState<SessionStatus>(
+    initialProfile === undefined ? 'loading' : initialProfile ? 'signed-in' : 'signed-out',
+  );
   const { mutate: mutateCache } = useSWRConfig();
   const profileRef = useRef(profile);
   profileRef.current = profile;

@@ -14,7 +14,8 @@ export const GlobalStyle = createGlobalStyle`
     color: ${theme.color.text};
     -webkit-font-smoothing: antialiased;
     -webkit-tap-highlight-color: transparent;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+    line-break: auto;
   }
   #root {
     min-height: 100dvh;

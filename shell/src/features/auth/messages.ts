@@ -1,0 +1,21 @@
+// Sign-in texts. spec §2 sign-in screen and §8 auth errors (English ones kept as the spec gives them).
+export const AUTH_TEXT = {
+  title: 'Lakorn',
+  titleThai: 'ละคร',
+  tagline: 'คุยกับตัวละคร AI ได้หลากหลายบุคลิก สร้างเรื่องราวในแบบของคุณเอง',
+  signInGoogle: 'เข้าสู่ระบบด้วย Google',
+  signInDev: 'เข้าสู่ระบบ (โหมดพัฒนา)',
+  signingIn: 'กำลังเข้าสู่ระบบ...',
+  checkingSession: 'กำลังตรวจสอบการเข้าสู่ระบบ...',
+  storedErrorPrefix: 'ล้มเหลวในการเข้าสู่ระบบ:',
+  failedReturn: 'การกลับมาจากหน้าเข้าสู่ระบบไม่สำเร็จ กรุณาลองเข้าสู่ระบบอีกครั้ง',
+  verifyFailed: 'Failed to verify user with server. Please try again.',
+  googleFailed: 'Failed to complete Google sign in',
+  generic: 'เกิดข้อผิดพลาดในการเข้าสู่ระบบ กรุณาลองใหม่อีกครั้ง',
+  popupBlockedMobile: 'เบราว์เซอร์บล็อกหน้าต่างป๊อปอัป กำลังพาไปยังหน้าเข้าสู่ระบบ...',
+  popupBlockedDesktop: 'The sign-in popup was blocked. Redirecting to sign in...',
+  terms: 'ข้อกำหนดการใช้งาน',
+  privacy: 'นโยบายความเป็นส่วนตัว',
+  agree: 'เมื่อเข้าสู่ระบบ คุณยอมรับ',
+  and: 'และ',
+} as const;

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { mutate, useSession, useToast } from '@lakorn/shell-sdk';
+import { Button, Dialog, DialogActions, ErrorText, TextField, theme } from '@lakorn/ui';
+import { PROFILE_TEXT as T } from './messages';
+
+/** spec §4: the confirm button is enabled only when the typed text equals the username. */
+export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { profile, setProfile } = useSession();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const { mutate: mutateCache } = useSWRConfig();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  if (!profile) return null;
+  const matches = typed === profile.username;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!matches) {
+      setError(T.deleteMismatch);
+      return;
+    }
+    setDeleting(true);
+    try {
+      await mutate('DELETE', '/api/users/me');
+      toast({ title: T.deleted, variant: 'success' });
+      setProfile(null);
+      await mutateCache(() => true, undefined, { revalidate: false });
+      navigate('/login', { replace: true });
+    } catch {
+      setDeleting(false);
+      setError(T.deleteFailed);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={T.deleteTitle} onClose={deleting ? undefined : onClose}>
+      <form onSubmit={submit} noValidate>
+        <p style={{ marginTop: 0, color: theme.color.muted }}>{T.deleteWarning}</p>
+        <TextField label={T.deletePrompt(profile.username)} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+        {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+        <DialogActions>
+          <Button $variant="secondary" onClick={onClose} disabled={deleting}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" $variant="danger" disabled={!matches || deleting}>
+            {deleting ? T.deleting : T.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { characterCount, LIMITS, type Profile } from '@lakorn/contracts';
+import { ApiError, mutate, useSession, useToast } from '@lakorn/shell-sdk';
+import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
+import { PROFILE_TEXT as T } from './messages';
+
+/** The client's view of spec §5 username rules; the server enforces the same. */
+export function usernameError(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return T.usernameRequired;
+  if (characterCount(trimmed) > LIMITS.username) return T.usernameTooLong;
+  return null;
+}
+
+export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { profile, setProfile } = useSession();
+  const { toast } = useToast();
+  const [username, setUsername] = useState(profile?.username ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!profile) return null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = usernameError(username);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (username.trim() === profile.username) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      const next = await mutate<Profile>('PUT', '/api/users/username', { uid: profile.uid, username: username.trim() });
+      setProfile(next);
+      toast({ title: T.saved, variant: 'success' });
+      onClose();
+    } catch (err) {
+      setError(err instanceof ApiError && err.serverMessage === 'Username already taken' ? T.usernameTaken : T.usernameFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={T.editProfile} onClose={saving ? undefined : onClose}>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={T.username}
+          value={username}
+          max={LIMITS.username}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setError(null);
+          }}
+          error={error ?? undefined}
+          autoComplete="nickname"
+        />
+        <TextField label={T.email} value={profile.email} readOnly hint={T.emailHint} />
+        <DialogActions>
+          <Button $variant="secondary" onClick={onClose} disabled={saving}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? T.saving : T.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSession, useToast } from '@lakorn/shell-sdk';
+import { Avatar, Button, Card, CoinBadge, Icon, Page, PageHeader, SectionTitle, Tabs, theme } from '@lakorn/ui';
+import { RemoteModule } from '../../mf/RemoteModule';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { EditProfileDialog } from './EditProfileDialog';
+import { ADMIN_LINKS, PROFILE_TEXT as T } from './messages';
+
+const Identity = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
+const Who = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  min-width: 0;
+  div { min-width: 0; }
+  strong { display: block; font-size: ${theme.font.size.lg}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span { display: block; color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  gap: 10px;
+  & > * { flex: 1; }
+`;
+
+const LinkRow = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 4px;
+  color: ${theme.color.text};
+  text-decoration: none;
+  border-bottom: 1px solid ${theme.color.surface3};
+  &:last-child { border-bottom: none; }
+  span { flex: 1; }
+  svg:last-child { transform: rotate(180deg); color: ${theme.color.faint}; }
+`;
+
+const Section = styled.div`
+  margin-top: 14px;
+`;
+
+type Tab = 'account' | 'personas';
+
+/** spec §2 profile: account, coins, top-up and promo (mf-wallet), personas (mf-chat), admin links. */
+export function ProfilePage() {
+  const { profile, signOut } = useSession();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>('account');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  if (!profile) return null;
+
+  const jumpToTopUp = () => {
+    setTab('account');
+    requestAnimationFrame(() => document.getElementById('top-up')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
+
+  const logout = async () => {
+    setLoggingOut(true);
+    try {
+      await signOut();
+      navigate('/login', { replace: true });
+    } catch {
+      setLoggingOut(false);
+      toast({ title: T.logoutFailed, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Page>
+      <PageHeader title={T.title} />
+      <Identity>
+        <Who>
+          <Avatar src={profile.profileUrl} name={profile.username} size={56} />
+          <div>
+            <strong>{profile.username}</strong>
+            <span>{profile.email}</span>
+          </div>
+        </Who>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <span style={{ color: theme.color.muted, fontSize: theme.font.size.sm }}>{T.coins}</span>
+          <CoinBadge coins={profile.coins} />
+        </div>
+        <Row>
+          <Button $variant="secondary" onClick={() => setEditing(true)}>
+            <Icon name="edit" size={16} />
+            {T.editProfile}
+          </Button>
+          <Button onClick={jumpToTopUp}>
+            <Icon name="plus" size={16} />
+            {T.topUp}
+          </Button>
+        </Row>
+      </Identity>
+
+      <Tabs<Tab>
+        label={T.title}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: 'account', label: T.tabAccount },
+          { id: 'personas', label: T.tabPersonas },
+        ]}
+      />
+
+      {tab === 'account' ? (
+        <>
+          <Section id="top-up">
+            <RemoteModule remote="mf_wallet" module="./TopUpPanel" />
+          </Section>
+          <Section>
+            <RemoteModule remote="mf_wallet" module="./PromoCodePanel" />
+          </Section>
+          <Card>
+            <LinkRow to="/transactions">
+              <Icon name="calendar" />
+              <span>{T.transactions}</span>
+              <Icon name="back" size={18} />
+            </LinkRow>
+          </Card>
+          {profile.isAdmin ? (
+            <Card aria-label={T.adminSection}>
+              <SectionTitle>{T.adminSection}</SectionTitle>
+              {ADMIN_LINKS.filter((l) => !l.ownerOnly || profile.isOwner).map((l) => (
+                <LinkRow key={l.to} to={l.to}>
+                  <Icon name="shield" />
+                  <span>{l.label}</span>
+                  <Icon name="back" size={18} />
+                </LinkRow>
+              ))}
+            </Card>
+          ) : null}
+          <Row style={{ marginBottom: 14 }}>
+            <Button $variant="secondary" onClick={logout} disabled={loggingOut}>
+              <Icon name="logout" size={16} />
+              {T.logout}
+            </Button>
+            <Button $variant="ghost" style={{ color: theme.color.danger }} onClick={() => setDeleting(true)}>
+              <Icon name="trash" size={16} />
+              {T.deleteAccount}
+            </Button>
+          </Row>
+        </>
+      ) : (
+        <Section>
+          <RemoteModule remote="mf_chat" module="./PersonasPanel" />
+        </Section>
+      )}
+
+      {editing ? <EditProfileDialog open onClose={() => setEditing(false)} /> : null}
+      {deleting ? <DeleteAccountDialog open onClose={() => setDeleting(false)} /> : null}
+    </Page>
+  );
+}

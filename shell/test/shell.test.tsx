@@ -1,0 +1,140 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { isBottomNavVisible, remoteRouteFor } from '../src/routing/routes';
+import { BottomNav } from '../src/features/nav/BottomNav';
+import { NotFoundPage } from '../src/features/not-found/NotFoundPage';
+import { MaintenanceNotice } from '../src/features/maintenance/MaintenanceNotice';
+import { AuthGate } from '../src/features/auth/AuthGate';
+import { admin, member, mockApi, renderAt } from './render';
+
+jest.mock('../src/mf/remotes', () => ({
+  ensureRemotesRegistered: jest.fn(async () => ({})),
+  loadRemoteComponent: jest.fn(async (remote: string, module: string) => ({
+    default: () => <p>remote {remote} {module}</p>,
+  })),
+}));
+const remotes = jest.requireMock('../src/mf/remotes') as { loadRemoteComponent: jest.Mock };
+
+afterEach(() => {
+  jest.useRealTimers();
+  remotes.loadRemoteComponent.mockClear();
+});
+
+describe('route table (spec §2)', () => {
+  it('sends every spec path to the remote that owns it and nothing else', () => {
+    expect(remoteRouteFor('/')?.remote).toBe('mf_discover');
+    expect(remoteRouteFor('/create-character/4')?.remote).toBe('mf_discover');
+    expect(remoteRouteFor('/edit-character/c1/9')?.remote).toBe('mf_discover');
+    expect(remoteRouteFor('/chat/abc')?.remote).toBe('mf_chat');
+    expect(remoteRouteFor('/payment/promptpay/small')?.remote).toBe('mf_wallet');
+    expect(remoteRouteFor('/admin/promo-codes')).toMatchObject({ remote: 'mf_admin', gate: 'admin' });
+    expect(remoteRouteFor('/admin/payment-settings')?.gate).toBe('owner');
+    expect(remoteRouteFor('/nope')).toBeUndefined();
+    expect(remoteRouteFor('/chat')).toBeUndefined();
+  });
+
+  it('hides the bottom navigation on /login, /create-character, /chat/ and /payment/ paths', () => {
+    for (const p of ['/login', '/create-character/3', '/edit-character/x', '/chat/1', '/payment/promptpay/xl']) {
+      expect([p, isBottomNavVisible(p)]).toEqual([p, p === '/edit-character/x']);
+    }
+    for (const p of ['/', '/library', '/news', '/profile', '/transactions', '/admin/news']) expect(isBottomNavVisible(p)).toBe(true);
+  });
+});
+
+describe('bottom navigation', () => {
+  it('has the four tabs of spec §2 and marks the current one', () => {
+    renderAt(<BottomNav />, { path: '/news' });
+    const nav = screen.getByRole('navigation', { name: 'เมนูหลัก' });
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['แชท', '/library'], ['ค้นหา', '/'], ['ข่าวสาร', '/news'], ['โปรไฟล์', '/profile'],
+    ]);
+    expect(screen.getByRole('link', { name: 'ข่าวสาร' })).toHaveClass('active');
+  });
+
+  it('does not render inside a chat', () => {
+    renderAt(<BottomNav />, { path: '/chat/1' });
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+describe('not-found page (spec §2)', () => {
+  it('goes back to / after 5 seconds', () => {
+    jest.useFakeTimers();
+    renderAt(<NotFoundPage />, { path: '/nope' });
+    expect(screen.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeInTheDocument();
+    act(() => void jest.advanceTimersByTime(4900));
+    expect(screen.getByTestId('where')).toHaveTextContent('/nope');
+    act(() => void jest.advanceTimersByTime(200));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('has a button back home', async () => {
+    renderAt(<NotFoundPage />, { path: '/nope' });
+    await userEvent.click(screen.getByRole('button', { name: 'กลับหน้าหลัก' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('auth gate', () => {
+  it('sends the signed-out to /login and the signed-in away from it', () => {
+    const { unmount } = renderAt(<AuthGate><p>content</p></AuthGate>, { path: '/library', profile: null });
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    unmount();
+    renderAt(<AuthGate><p>content</p></AuthGate>, { path: '/login', profile: member });
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('maintenance notice (spec §2, §4)', () => {
+  it('shows when unseen, closes only through "understood", posts the acknowledgement and refreshes', async () => {
+    const calls = mockApi({
+      'POST /api/users/acknowledge-maintenance': () => ({ status: 200, body: { ...member, seenMaintenanceNotice: true } }),
+      'GET /api/users/': () => ({ status: 200, body: { ...member, seenMaintenanceNotice: true } }),
+    });
+    renderAt(<MaintenanceNotice />, { profile: { ...member, seenMaintenanceNotice: false } });
+    expect(screen.getByRole('dialog', { name: 'ประกาศจากทีมงาน' })).toHaveTextContent('110%');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'เข้าใจแล้ว' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+      'POST /api/users/acknowledge-maintenance', `GET /api/users/${member.id}`,
+    ]));
+    expect(calls[0]?.body).toEqual({ userId: member.id });
+  });
+
+  it('stays hidden for a profile that has seen it', () => {
+    renderAt(<MaintenanceNotice />, { profile: member });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('admin gating (issue 7)', () => {
+  // The App's RemotePage decides; rendering the App itself pulls in every page.
+  const { App } = jest.requireActual('../src/App') as typeof import('../src/App');
+
+  it('shows a member the page\'s own no-access screen and never loads mf-admin', async () => {
+    renderAt(<App />, { path: '/admin/promo-codes', profile: member });
+    expect(await screen.findByText('Admin Area - You do not have permission to access this area')).toBeInTheDocument();
+    expect(remotes.loadRemoteComponent).not.toHaveBeenCalledWith('mf_admin', expect.anything(), expect.anything());
+  });
+
+  it('loads mf-admin for an admin, and keeps owner pages for the owner', async () => {
+    renderAt(<App />, { path: '/admin/news', profile: admin });
+    expect(await screen.findByText('remote mf_admin ./App')).toBeInTheDocument();
+  });
+
+  it('refuses owner-only pages to an admin who is not the owner', async () => {
+    renderAt(<App />, { path: '/admin/registration-bonus', profile: { ...admin, isOwner: false } });
+    expect(await screen.findByText('เฉพาะผู้ดูแลระบบเท่านั้นที่สามารถเข้าถึงการตั้งค่านี้ได้')).toBeInTheDocument();
+    expect(remotes.loadRemoteComponent).not.toHaveBeenCalled();
+  });
+
+  it('mounts the owning remote for a member page and the not-found page for an unknown path', async () => {
+    const { unmount } = renderAt(<App />, { path: '/library', profile: member });
+    expect(await screen.findByText('remote mf_chat ./App')).toBeInTheDocument();
+    unmount();
+    renderAt(<App />, { path: '/somewhere', profile: member });
+    expect(screen.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeInTheDocument();
+  });
+});
