@@ -85,13 +85,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * Signs in through the development identity provider (ARCHITECTURE §5) with the context's own
  * request client, so the session cookie lands in the browser context: POST /api/auth/dev/token
  * {email, name} → {credential}, then POST /api/auth/verify {credential} → the profile.
+ * A new user meets the one-time maintenance notice (spec §2), a modal over every page; journeys
+ * about something else acknowledge it here, as the user would once (`keepNotice` leaves it).
  */
-export async function signInViaApi(context: BrowserContext, url: string, email: string, name: string): Promise<Profile> {
+export async function signInViaApi(
+  context: BrowserContext,
+  url: string,
+  email: string,
+  name: string,
+  options: { keepNotice?: boolean } = {},
+): Promise<Profile> {
   const token = await context.request.post(`${url}/api/auth/dev/token`, { data: { email, name } });
   if (!token.ok()) throw new Error(`POST /api/auth/dev/token answered ${token.status()}: ${await token.text()}`);
   const { credential } = (await token.json()) as { credential?: unknown };
   if (typeof credential !== 'string') throw new Error('POST /api/auth/dev/token returned no credential');
   const verify = await context.request.post(`${url}/api/auth/verify`, { data: { credential } });
   if (!verify.ok()) throw new Error(`POST /api/auth/verify answered ${verify.status()}: ${await verify.text()}`);
-  return (await verify.json()) as Profile;
+  const profile = (await verify.json()) as Profile;
+  if (options.keepNotice || profile.seenMaintenanceNotice) return profile;
+  const ack = await context.request.post(`${url}/api/users/acknowledge-maintenance`, { data: { userId: profile.id } });
+  if (!ack.ok()) throw new Error(`POST /api/users/acknowledge-maintenance answered ${ack.status()}: ${await ack.text()}`);
+  return (await ack.json()) as Profile;
 }
