@@ -19,9 +19,9 @@ const Who = styled.div`
   align-items: center;
   gap: 14px;
   min-width: 0;
-  div { min-width: 0; }
-  strong { display: block; font-size: ${theme.font.size.lg}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  span { display: block; color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  & > div { min-width: 0; }
+  & > div > strong { display: block; font-size: ${theme.font.size.lg}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  & > div > span { display: block; color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
 
 const Row = styled.div`
