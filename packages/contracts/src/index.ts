@@ -5,3 +5,4 @@ export * from './identity';
 export * from './checkin';
 export * from './wallet';
 export * from './catalog';
+export * from './chat';

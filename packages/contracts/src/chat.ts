@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { ActorRef, Id } from './common';
+import { ProfileUrl } from './catalog';
+import { characterCount, GENRES, LIMITS } from './constants';
+
+// Chats (rooms), messages, personas and memory: the chat service's HTTP contract (spec §3 "Chat",
+// "Message", "Persona"; §5 message, memory, persona rules; §7 "Chats, messages, personas, memory").
+// Lengths are counted in code points, as the client's counters and the coin cost count them.
+
+/** Error codes a chat client branches on (besides common.ts ERROR_CODES, e.g. NOT_ENOUGH_COINS). */
+export const CHAT_ERROR_CODES = {
+  personaLimit: 'PERSONA_LIMIT',
+  aiUnavailable: 'AI_UNAVAILABLE',
+} as const;
+
+/** spec §8: the client shows its "not enough coins" toast for a send failure containing 'Not enough'. */
+export const NOT_ENOUGH_COINS_MESSAGE = 'Not enough coins';
+/** A send that was not answered (model down, timeout, wallet unreachable): the coins come back. */
+export const AI_UNAVAILABLE_MESSAGE = 'The AI could not reply right now; no coins were taken';
+/** spec §5: at most 5 personas per user, refused on the server too. */
+export const PERSONA_LIMIT_MESSAGE = `You can have at most ${LIMITS.personasPerUser} personas`;
+
+/**
+ * A message's text may be long, but not unbounded: the model's context and the request body cap
+ * bound it anyway (beyond the spec, which names no maximum; every character still costs a coin).
+ */
+export const MESSAGE_MAX_CHARACTERS = 4000;
+
+const upTo = (max: number, what: string) =>
+  z.string().refine((v) => characterCount(v) <= max, `${what} must be at most ${max} characters`);
+
+/** spec §5 persona: required (not blank) and bounded like the character fields it mirrors. */
+const requiredText = (max: number, what: string) =>
+  z.string().trim().min(1, `${what} is required`).refine((v) => characterCount(v) <= max, `${what} must be at most ${max} characters`);
+
+// ---------------------------------------------------------------------------------------------
+// Chats (rooms)
+
+/** spec §3 "Chat": the character as a chat shows it (kept from catalog.character.updated). */
+export const ChatCharacter = z.object({
+  id: z.string(),
+  name: z.string(),
+  genre: z.enum(GENRES),
+  description: z.string(),
+  profileUrl: z.string(),
+});
+export type ChatCharacter = z.infer<typeof ChatCharacter>;
+
+/** A chat in a list (library, rooms dialog): spec §3 without the memory text. */
+export const ChatSummary = z.object({
+  id: z.string(),
+  userId: z.string(),
+  characterId: z.string(),
+  character: ChatCharacter,
+  /** The last message's text ('' before any), cut by the client to 50 characters (spec §9). */
+  lastMessage: z.string(),
+  lastUpdated: z.string(),
+  createdAt: z.string(),
+});
+export type ChatSummary = z.infer<typeof ChatSummary>;
+
+/** GET /api/chats/{id}: spec §3 "Chat", with its memory. */
+export const Chat = ChatSummary.extend({ memory: z.string() });
+export type Chat = z.infer<typeof Chat>;
+
+/**
+ * POST /api/chats. spec §7: body userId, characterId, newChat=true; discover sends the uid as
+ * userId, dialogs the profile id. `newChat: false` opens the newest existing room instead, when
+ * there is one.
+ */
+export const CreateChatBody = z.object({
+  userId: ActorRef,
+  characterId: Id,
+  newChat: z.boolean().default(true),
+});
+export type CreateChatBody = z.infer<typeof CreateChatBody>;
+
+export const ChatIdParams = z.object({ id: Id });
+export const ChatOfCharacterParams = z.object({ characterId: Id });
+export const ChatsOfUserParams = z.object({ userId: Id });
+export const MessagesOfChatParams = z.object({ chatId: Id });
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/** spec §3 Message.persona: who the user spoke as. */
+export const MessagePersona = z.object({ id: z.string(), name: z.string(), profileUrl: z.string() });
+export type MessagePersona = z.infer<typeof MessagePersona>;
+
+/** spec §3 "Message". `offline` marks a reply of the offline responder (ARCHITECTURE §7). */
+export const Message = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  content: z.string(),
+  isUser: z.boolean(),
+  timestamp: z.string(),
+  userId: z.string(),
+  persona: MessagePersona.nullable(),
+  offline: z.boolean(),
+});
+export type Message = z.infer<typeof Message>;
+
+/** spec §3: a send may carry the persona's own words instead of a stored persona. */
+export const PersonaContext = z.object({
+  name: requiredText(LIMITS.characterName, 'Persona name'),
+  personality: upTo(LIMITS.personality, 'Persona personality').default(''),
+  background: upTo(LIMITS.background, 'Persona background').default(''),
+  appearance: upTo(LIMITS.appearance, 'Persona appearance').default(''),
+});
+export type PersonaContext = z.infer<typeof PersonaContext>;
+
+/** The client's id of one send: the same id twice is one message, charged once. */
+export const ClientMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'clientMessageId must be 8-80 letters, digits, - or _');
+
+/**
+ * POST /api/messages. spec §7: chatId, content, isUser, userId, optional personaId and
+ * personaContext. Blank content is refused (spec §5); the cost is messageCost(content).
+ */
+export const SendMessageBody = z.object({
+  chatId: Id,
+  content: z
+    .string()
+    .refine((v) => v.trim() !== '', 'content must not be blank')
+    .refine((v) => characterCount(v) <= MESSAGE_MAX_CHARACTERS, `content must be at most ${MESSAGE_MAX_CHARACTERS} characters`),
+  isUser: z.boolean().optional(),
+  userId: ActorRef,
+  personaId: Id.nullish(),
+  personaContext: PersonaContext.nullish(),
+  clientMessageId: ClientMessageId.optional(),
+});
+export type SendMessageBody = z.input<typeof SendMessageBody>;
+
+/** The answer of a send: spec §7 "response may include aiMessage", plus what the coins did. */
+export const SendMessageResult = z.object({
+  userMessage: Message,
+  aiMessage: Message,
+  /** Coins taken for this message (its length in code points). */
+  cost: z.number().int().min(0),
+  /** The balance right after the debit, as the wallet answered it. */
+  balance: z.number().int().min(0),
+});
+export type SendMessageResult = z.infer<typeof SendMessageResult>;
+
+/**
+ * Streaming (ARCHITECTURE §7): a send with `Accept: text/event-stream` is answered, once the
+ * coins are taken, by server-sent events: `start` (the user message, cost and balance), `delta`
+ * (reply text as it arrives), then `done` (the SendMessageResult) or `error` (StreamError: the
+ * coins are refunded). Failures before the debit (400, 402, 404...) are plain JSON errors.
+ */
+export const STREAM_EVENTS = { start: 'start', delta: 'delta', done: 'done', error: 'error' } as const;
+export const StreamStart = z.object({ userMessage: Message, cost: z.number().int(), balance: z.number().int() });
+export type StreamStart = z.infer<typeof StreamStart>;
+export const StreamDelta = z.object({ text: z.string() });
+export type StreamDelta = z.infer<typeof StreamDelta>;
+export const StreamError = z.object({ message: z.string(), code: z.string().optional(), status: z.number().int() });
+export type StreamError = z.infer<typeof StreamError>;
+
+// ---------------------------------------------------------------------------------------------
+// Personas
+
+/** spec §3 "Persona". */
+export const Persona = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  appearance: z.string(),
+  personality: z.string(),
+  background: z.string(),
+  profileUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Persona = z.infer<typeof Persona>;
+
+/** POST /api/personas, PUT /api/personas/{id}: spec §5 all four texts required (non-blank). */
+export const PersonaInput = z.object({
+  userId: ActorRef,
+  name: requiredText(LIMITS.characterName, 'Name'),
+  appearance: requiredText(LIMITS.appearance, 'Appearance'),
+  personality: requiredText(LIMITS.personality, 'Personality'),
+  background: requiredText(LIMITS.background, 'Background'),
+  profileUrl: ProfileUrl.default(''),
+});
+export type PersonaInput = z.input<typeof PersonaInput>;
+
+export const PersonaIdParams = z.object({ id: Id });
+export const PersonasOfUserParams = z.object({ userId: Id });
+
+/** GET /api/chats/{id}/persona: the persona saved for the chat (spec §4), null for the main identity. */
+export const ChatPersona = z.object({ personaId: z.string().nullable(), persona: Persona.nullable() });
+export type ChatPersona = z.infer<typeof ChatPersona>;
+/** POST /api/chats/{id}/persona. */
+export const SetChatPersonaBody = z.object({ userId: ActorRef, personaId: Id });
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+/** GET/POST /api/chats/{id}/memory: spec §5 at most 1000 characters. */
+export const ChatMemory = z.object({ memory: z.string() });
+export type ChatMemory = z.infer<typeof ChatMemory>;
+export const MemoryBody = z.object({ userId: ActorRef, memory: upTo(LIMITS.memory, 'Memory') });

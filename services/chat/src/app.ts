@@ -1,0 +1,28 @@
+import type { KeyObject } from 'node:crypto';
+import type { Express } from 'express';
+import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
+import { chatRoutes } from './routes/chats';
+import { messageRoutes } from './routes/messages';
+import { personaRoutes } from './routes/personas';
+import type { ChatService } from './service';
+
+export interface ChatAppDeps {
+  logger: Logger;
+  sessionPublicKey: string | KeyObject;
+  service: Pick<ChatService, 'chats' | 'sends' | 'personas'>;
+  readiness?: ReadinessCheck[];
+}
+
+/** The chat service's express app (no listen): rooms, messages, personas, memory. */
+export function createApp({ logger, sessionPublicKey, service, readiness }: ChatAppDeps): Express {
+  return createHttpApp({
+    logger,
+    sessionPublicKey,
+    readiness,
+    routers: [
+      chatRoutes({ chats: service.chats }),
+      messageRoutes({ chats: service.chats, sends: service.sends, logger }),
+      personaRoutes({ personas: service.personas }),
+    ],
+  });
+}

@@ -1,0 +1,166 @@
+import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
+import { badRequest, notFound, type Actor } from '@lakorn/service-kit';
+import type { ChatStore } from '../data/chatStore';
+import type { ChatDoc } from '../data/models';
+import type { PersonaStore } from '../data/personaStore';
+import { chatCharacterOf, type CharacterDirectory } from './characters';
+import { newId } from './ids';
+import { messageView, personaView } from './views';
+
+// Chat rooms (spec §2 library and chat screens, §3 "Chat", §4 chat open, persona per chat, memory).
+// Only the owner reaches a chat or anything in it: for anyone else it does not exist (404).
+
+export interface Chats {
+  create(actor: Actor, input: { characterId: string; newChat: boolean }, sessionToken: string | undefined): Promise<Chat>;
+  get(actor: Actor, id: string): Promise<Chat>;
+  /** The chat document when the actor owns it, else 404. */
+  owned(actor: Actor, id: string): Promise<ChatDoc>;
+  ofUser(actor: Actor): Promise<ChatSummary[]>;
+  ofCharacter(actor: Actor, characterId: string): Promise<ChatSummary[]>;
+  remove(actor: Actor, id: string): Promise<void>;
+  messages(actor: Actor, chatId: string): Promise<Message[]>;
+  memory(actor: Actor, chatId: string): Promise<string>;
+  setMemory(actor: Actor, chatId: string, memory: string): Promise<string>;
+  persona(actor: Actor, chatId: string): Promise<ChatPersona>;
+  setPersona(actor: Actor, chatId: string, personaId: string): Promise<ChatPersona>;
+  clearPersona(actor: Actor, chatId: string): Promise<void>;
+}
+
+export interface ChatsDeps {
+  store: ChatStore;
+  personas: PersonaStore;
+  characters: CharacterDirectory;
+  now?: () => Date;
+}
+
+export function createChats({ store, personas, characters, now = () => new Date() }: ChatsDeps): Chats {
+  async function owned(actor: Actor, id: string): Promise<ChatDoc> {
+    const chat = await store.getChat(id);
+    if (!chat || chat.userId !== actor.id) throw notFound('Chat not found');
+    return chat;
+  }
+
+  /** The chats with their characters as the latest snapshots show them. */
+  async function summaries(docs: ChatDoc[]): Promise<ChatSummary[]> {
+    const snapshots = await characters.getMany(docs.map((d) => d.characterId));
+    return docs.map((doc) => {
+      const snapshot = snapshots.get(doc.characterId);
+      return {
+        id: doc._id,
+        userId: doc.userId,
+        characterId: doc.characterId,
+        character: snapshot ? chatCharacterOf(snapshot) : doc.character,
+        lastMessage: doc.lastMessage,
+        lastUpdated: doc.lastUpdated.toISOString(),
+        createdAt: doc.createdAt.toISOString(),
+      };
+    });
+  }
+
+  async function withMemory(doc: ChatDoc): Promise<Chat> {
+    const [summary] = await summaries([doc]);
+    return { ...summary!, memory: await store.getMemory(doc._id) };
+  }
+
+  return {
+    owned,
+
+    async create(actor, { characterId, newChat }, sessionToken) {
+      const character = await characters.visibleTo(actor, characterId, sessionToken);
+      if (!character) throw notFound('Character not found');
+      if (!newChat) {
+        const [latest] = await store.chatsOfUserForCharacter(actor.id, characterId);
+        if (latest) return withMemory(latest);
+      }
+      const at = now();
+      const doc: ChatDoc = {
+        _id: newId(),
+        userId: actor.id,
+        characterId,
+        character: chatCharacterOf(character),
+        lastMessage: character.firstMessage,
+        lastUpdated: at,
+        createdAt: at,
+      };
+      await store.insertChat(doc);
+      // spec §3: the character's first message opens the conversation.
+      if (character.firstMessage.trim() !== '') {
+        await store.insertMessage({
+          _id: newId(),
+          chatId: doc._id,
+          userId: actor.id,
+          characterId,
+          content: character.firstMessage,
+          isUser: false,
+          timestamp: at,
+          persona: null,
+          offline: false,
+        });
+      }
+      // A deletion event handled while this room was made has already swept the character's chats.
+      if (await characters.isDeleted(characterId)) {
+        await store.removeChat(doc._id);
+        throw notFound('Character not found');
+      }
+      return { ...(await summaries([doc]))[0]!, memory: '' };
+    },
+
+    async get(actor, id) {
+      return withMemory(await owned(actor, id));
+    },
+
+    async ofUser(actor) {
+      return summaries(await store.chatsOfUser(actor.id));
+    },
+
+    async ofCharacter(actor, characterId) {
+      return summaries(await store.chatsOfUserForCharacter(actor.id, characterId));
+    },
+
+    async remove(actor, id) {
+      await owned(actor, id);
+      await store.removeChat(id);
+    },
+
+    async messages(actor, chatId) {
+      await owned(actor, chatId);
+      return (await store.messagesOfChat(chatId)).map(messageView);
+    },
+
+    async memory(actor, chatId) {
+      await owned(actor, chatId);
+      return store.getMemory(chatId);
+    },
+
+    async setMemory(actor, chatId, memory) {
+      await owned(actor, chatId);
+      // spec §4: saving empty text deletes the memory.
+      if (memory.trim() === '') await store.deleteMemory(chatId);
+      else await store.setMemory(chatId, actor.id, memory);
+      return memory.trim() === '' ? '' : memory;
+    },
+
+    async persona(actor, chatId) {
+      await owned(actor, chatId);
+      const personaId = await store.getChatPersona(chatId);
+      if (!personaId) return { personaId: null, persona: null };
+      const persona = await personas.get(personaId);
+      // A persona deleted since it was chosen: the chat is back to the main identity.
+      if (!persona || persona.userId !== actor.id) return { personaId: null, persona: null };
+      return { personaId, persona: personaView(persona) };
+    },
+
+    async setPersona(actor, chatId, personaId) {
+      await owned(actor, chatId);
+      const persona = await personas.get(personaId);
+      if (!persona || persona.userId !== actor.id) throw badRequest('Persona not found');
+      await store.setChatPersona(chatId, actor.id, personaId);
+      return { personaId, persona: personaView(persona) };
+    },
+
+    async clearPersona(actor, chatId) {
+      await owned(actor, chatId);
+      await store.deleteChatPersona(chatId);
+    },
+  };
+}

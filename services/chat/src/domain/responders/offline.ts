@@ -1,0 +1,73 @@
+import { preview } from '@lakorn/contracts';
+import { isThai, type Prompt } from '../prompt';
+import type { Responder } from './types';
+
+// ARCHITECTURE §7: with no model configured the app still answers, in character, from the
+// character's own fields, so it runs on a fresh machine. Replies are deterministic for a given
+// conversation (tests can rely on them) and marked offline so the UI says so.
+
+/** A stable small number from text: picks among the variants below. */
+function pick(text: string, modulo: number): number {
+  let h = 0;
+  for (const ch of text) h = (h * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return h % modulo;
+}
+
+const THAI_NARRATION = ['ยิ้มบาง ๆ', 'เอียงคอเล็กน้อยอย่างสนใจ', 'พยักหน้าช้า ๆ', 'หัวเราะเบา ๆ', 'สบตาคุณอย่างอบอุ่น'];
+const ENGLISH_NARRATION = ['smiles softly', 'tilts their head with interest', 'nods slowly', 'laughs quietly', 'meets your eyes warmly'];
+const THAI_PROMPTS = ['เล่าให้ฟังอีกหน่อยได้ไหม', 'แล้วคุณรู้สึกยังไงกับเรื่องนี้', 'เรามาคุยเรื่องนี้กันต่อนะ'];
+const ENGLISH_PROMPTS = ['Tell me a little more?', 'How do you feel about it?', "Let's keep talking about this."];
+
+/** The first clause of a text (up to the first sentence break), cut to n characters. */
+function gist(text: string, n: number): string {
+  const first = text.split(/[\n.!?。]|\s{2,}/)[0]?.trim() ?? '';
+  return preview(first || text.trim(), n);
+}
+
+/** The reply the offline responder gives to this prompt. */
+export function offlineReply(prompt: Prompt): string {
+  const { character, userMessage, persona, userName, history } = prompt.input;
+  const name = character.name;
+  const seed = `${userMessage}|${history.length}`;
+  const addressee = persona?.name ?? userName ?? null;
+  const said = preview(userMessage.trim().replace(/\s+/g, ' '), 40);
+  const personality = gist(character.personality, 60);
+  const firstTurn = !history.some((turn) => turn.isUser);
+
+  if (isThai(userMessage)) {
+    const narration = `*${name}${THAI_NARRATION[pick(seed, THAI_NARRATION.length)]}*`;
+    const greeting = firstTurn
+      ? `สวัสดี${addressee ? `นะ ${addressee}` : ''} ฉันชื่อ${name} คนที่รู้จักฉันบอกว่าฉัน${personality}`
+      : `${addressee ? `${addressee} ` : ''}ฉัน${name}ฟังอยู่นะ`;
+    return `${narration} ${greeting} ที่คุณพูดว่า "${said}" ทำให้ฉันอยากรู้มากขึ้นเลย ${THAI_PROMPTS[pick(seed, THAI_PROMPTS.length)]}`;
+  }
+  const narration = `*${name} ${ENGLISH_NARRATION[pick(seed, ENGLISH_NARRATION.length)]}*`;
+  const greeting = firstTurn
+    ? `Hello${addressee ? `, ${addressee}` : ''}! I'm ${name}. People who know me say: ${personality}.`
+    : `${addressee ? `${addressee}, ` : ''}${name} is listening.`;
+  return `${narration} ${greeting} You said "${said}", and now I want to know more. ${ENGLISH_PROMPTS[pick(seed, ENGLISH_PROMPTS.length)]}`;
+}
+
+/** Splits a reply into small pieces for streaming (a few characters each, never inside a code point). */
+export function streamPieces(text: string, size = 4): string[] {
+  const chars = Array.from(text);
+  const pieces: string[] = [];
+  for (let i = 0; i < chars.length; i += size) pieces.push(chars.slice(i, i + size).join(''));
+  return pieces;
+}
+
+export function offlineResponder(options: { streamDelayMs: number }): Responder {
+  return {
+    offline: true,
+    async reply(prompt, { signal, onDelta }) {
+      const text = offlineReply(prompt);
+      if (!onDelta) return text;
+      for (const piece of streamPieces(text)) {
+        if (signal.aborted) throw new Error('The reply was cancelled');
+        onDelta(piece);
+        if (options.streamDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.streamDelayMs));
+      }
+      return text;
+    },
+  };
+}

@@ -1,0 +1,319 @@
+import {
+  AI_UNAVAILABLE_MESSAGE,
+  CHAT_ERROR_CODES,
+  ERROR_CODES,
+  messageCost,
+  NOT_ENOUGH_COINS_MESSAGE,
+  type MessagePersona,
+  type PersonaContext,
+  type SendMessageResult,
+  type StreamStart,
+} from '@lakorn/contracts';
+import { badRequest, conflict, HttpError, type Actor, type Logger } from '@lakorn/service-kit';
+import type { ChatStore } from '../data/chatStore';
+import type { MessageDoc, PendingSendDoc, ResolutionDoc, SendDoc, SendResultDoc } from '../data/models';
+import type { SendStore } from '../data/sendStore';
+import type { CharacterDirectory } from './characters';
+import type { Chats } from './chats';
+import { debitOpId, type CoinClient } from './coins';
+import { newId } from './ids';
+import type { Personas } from './personas';
+import { assemblePrompt, type PromptPersona } from './prompt';
+import type { Responder } from './responders/types';
+import { messageView } from './views';
+
+// Sending a message (spec §4 "Message send", §5, ARCHITECTURE §3, §4, §7). The coins are taken
+// BEFORE the model is called, through the wallet's debit request/reply (opId chat:<messageId>).
+// Every send ends in exactly one resolution, decided by an insert that a unique _id refuses the
+// second time: delivered (both messages are kept) or refunded (neither is; the wallet gives the
+// coins back or voids the opId), or insufficient / void (nothing was taken). The handler and the
+// sweeper race for that insert, so a send stuck between debit and reply (a crash, a hang) is
+// refunded once and never also delivered.
+
+export interface SendInput {
+  chatId: string;
+  content: string;
+  personaId?: string | null;
+  personaContext?: PersonaContext | null;
+  clientMessageId?: string;
+}
+
+export interface SendHooks {
+  /** The coins are taken and the model is about to be called (streaming starts here). */
+  onDebited?: (start: StreamStart) => void;
+  /** A piece of the reply (given only when streaming). */
+  onDelta?: (text: string) => void;
+}
+
+export interface Sends {
+  send(actor: Actor, input: SendInput, hooks?: SendHooks): Promise<SendMessageResult>;
+  /** Finishes pending sends whose handler has given up (refunds them unless decided); answers how many. */
+  sweep(): Promise<number>;
+}
+
+export interface SendsDeps {
+  store: SendStore;
+  chatStore: ChatStore;
+  chats: Chats;
+  personas: Personas;
+  characters: CharacterDirectory;
+  coins: CoinClient;
+  responder: Responder;
+  logger: Logger;
+  /** How long the wallet has to answer the debit. */
+  debitTimeoutMs: number;
+  /** How long the model has to finish its reply. */
+  replyTimeoutMs: number;
+  /** History messages read for the prompt (the budget may keep fewer). */
+  historyLimit: number;
+  /** Prompt tokens allowed (context window minus the reply's allowance). */
+  promptBudgetTokens: number;
+  /** How often a repeated send looks for the first one's answer. */
+  replayPollMs?: number;
+  now?: () => Date;
+}
+
+/** Margin after the handler's own limits before the sweeper takes over a send. */
+export const SWEEP_GRACE_MS = 10_000;
+
+const aiUnavailable = (): SendResultDoc => ({
+  status: 503,
+  body: { message: AI_UNAVAILABLE_MESSAGE, code: CHAT_ERROR_CODES.aiUnavailable },
+});
+
+/** The recorded answer as the HTTP answer: the result, or the error it was. */
+function unwrap(result: SendResultDoc): SendMessageResult {
+  if (result.status === 200) return result.body as SendMessageResult;
+  const { message, code, ...extra } = result.body as { message: string; code?: string } & Record<string, unknown>;
+  throw new HttpError(result.status, message, code, extra);
+}
+
+const aiMessageId = (messageId: string) => `${messageId}-r`;
+
+export function createSends(deps: SendsDeps): Sends {
+  const { store, chatStore, coins, responder } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.logger.child({ component: 'sends' });
+  const replayPollMs = deps.replayPollMs ?? 100;
+
+  function userMessageDoc(send: SendDoc): MessageDoc {
+    return {
+      _id: send.messageId,
+      chatId: send.chatId,
+      userId: send.userId,
+      characterId: send.characterId,
+      content: send.content,
+      isUser: true,
+      timestamp: send.createdAt,
+      persona: send.persona,
+      offline: false,
+    };
+  }
+
+  /**
+   * Carries out a standing resolution (idempotently: the sweeper may repeat it after a crash) and
+   * records the answer that every repeat of the send will get.
+   */
+  async function settle(send: SendDoc, resolution: ResolutionDoc): Promise<SendResultDoc> {
+    let result: SendResultDoc;
+    switch (resolution.kind) {
+      case 'delivered': {
+        const userMessage = userMessageDoc(send);
+        const aiMessage: MessageDoc = {
+          _id: aiMessageId(send.messageId),
+          chatId: send.chatId,
+          userId: send.userId,
+          characterId: send.characterId,
+          content: resolution.reply,
+          isUser: false,
+          timestamp: resolution.at > send.createdAt ? resolution.at : new Date(send.createdAt.getTime() + 1),
+          persona: null,
+          offline: resolution.offline,
+        };
+        // A chat deleted while its reply was written keeps no orphan messages.
+        if (await chatStore.getChat(send.chatId)) {
+          await chatStore.insertMessage(userMessage);
+          await chatStore.insertMessage(aiMessage);
+          await chatStore.setLastMessage(send.chatId, aiMessage.content, aiMessage.timestamp);
+        }
+        const body: SendMessageResult = {
+          userMessage: messageView(userMessage),
+          aiMessage: messageView(aiMessage),
+          cost: send.cost,
+          balance: resolution.balance ?? 0,
+        };
+        result = { status: 200, body };
+        break;
+      }
+      case 'refunded':
+        await coins.requestRefund({ opId: debitOpId(send.messageId), userId: send.userId, reason: 'reply not delivered' });
+        result = aiUnavailable();
+        break;
+      case 'insufficient':
+        result = {
+          status: 402,
+          body: { message: NOT_ENOUGH_COINS_MESSAGE, code: ERROR_CODES.notEnoughCoins, balance: resolution.balance ?? 0, cost: send.cost },
+        };
+        break;
+      case 'void':
+        result = aiUnavailable();
+        break;
+    }
+    await store.finish(send._id, result);
+    return result;
+  }
+
+  async function resolveAndSettle(send: SendDoc, decision: Omit<ResolutionDoc, '_id' | 'at'>): Promise<SendResultDoc> {
+    const { resolution } = await store.resolve({ ...decision, _id: send.messageId, at: now() });
+    return settle(send, resolution);
+  }
+
+  /** A repeat of a client message id: the first send's answer, once it has one. */
+  async function replay(key: string, input: SendInput, hooks: SendHooks): Promise<SendMessageResult> {
+    for (;;) {
+      const send = await store.get(key);
+      if (!send) throw conflict('This message id is being reused; send again with a new id');
+      if (send.chatId !== input.chatId || send.content !== input.content) {
+        throw conflict('clientMessageId was already used for another message');
+      }
+      if (send.result) return replayed(send.result, hooks);
+      if (now() > send.expiresAt) {
+        // The first handler is gone: finish the send as the sweeper would.
+        const standing = await store.resolutionOf(send.messageId);
+        const result = standing ? await settle(send, standing) : await resolveAndSettle(send, refundDecision());
+        return replayed(result, hooks);
+      }
+      await new Promise((resolve) => setTimeout(resolve, replayPollMs));
+    }
+  }
+
+  function replayed(result: SendResultDoc, hooks: SendHooks): SendMessageResult {
+    const value = unwrap(result);
+    hooks.onDebited?.({ userMessage: value.userMessage, cost: value.cost, balance: value.balance });
+    return value;
+  }
+
+  const refundDecision = (): Omit<ResolutionDoc, '_id' | 'at'> => ({ kind: 'refunded', reply: '', offline: false, balance: null });
+
+  /** The persona the member speaks as: the send's, else the chat's saved one, else the main identity. */
+  async function personaOf(actor: Actor, chatId: string, input: SendInput): Promise<{ ref: MessagePersona | null; prompt: PromptPersona | null }> {
+    const personaId = input.personaId ?? (input.personaContext ? null : await chatStore.getChatPersona(chatId));
+    const stored = personaId ? await deps.personas.ownPersona(actor, personaId) : null;
+    if (input.personaId && !stored) throw badRequest('Persona not found');
+    const context = input.personaContext;
+    const prompt: PromptPersona | null = context
+      ? { name: context.name, appearance: context.appearance, personality: context.personality, background: context.background }
+      : stored
+        ? { name: stored.name, appearance: stored.appearance, personality: stored.personality, background: stored.background }
+        : null;
+    const ref: MessagePersona | null = stored
+      ? { id: stored._id, name: stored.name, profileUrl: stored.profileUrl }
+      : context
+        ? { id: '', name: context.name, profileUrl: '' }
+        : null;
+    return { ref, prompt };
+  }
+
+  async function writeReply(actor: Actor, send: SendDoc, persona: PromptPersona | null, onDelta?: (text: string) => void): Promise<string> {
+    const character = await deps.characters.get(send.characterId);
+    if (!character) throw new Error(`character ${send.characterId} is not known`);
+    const [history, memory, userName] = await Promise.all([
+      chatStore.recentMessages(send.chatId, deps.historyLimit),
+      chatStore.getMemory(send.chatId),
+      chatStore.getUsername(actor.id),
+    ]);
+    const prompt = assemblePrompt({
+      character,
+      persona,
+      userName,
+      memory,
+      history: history.map((m) => ({ isUser: m.isUser, content: m.content })),
+      userMessage: send.content,
+      budgetTokens: deps.promptBudgetTokens,
+    });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error('The model took too long')), deps.replyTimeoutMs);
+    try {
+      const text = await responder.reply(prompt, { signal: controller.signal, onDelta });
+      if (text.trim() === '') throw new Error('The model answered nothing');
+      return text;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async send(actor, input, hooks = {}) {
+      const chat = await deps.chats.owned(actor, input.chatId);
+      const persona = await personaOf(actor, chat._id, input);
+      const createdAt = now();
+      const key = `${actor.id}:${input.clientMessageId ?? newId()}`;
+      const send: SendDoc = {
+        _id: key,
+        messageId: newId(),
+        userId: actor.id,
+        chatId: chat._id,
+        characterId: chat.characterId,
+        content: input.content,
+        cost: messageCost(input.content),
+        persona: persona.ref,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + deps.debitTimeoutMs + deps.replyTimeoutMs + SWEEP_GRACE_MS),
+        result: null,
+      };
+      // spec: a double submit (the same client message id) is one message, charged once.
+      if (!(await store.begin(send))) return replay(key, input, hooks);
+
+      const opId = debitOpId(send.messageId);
+      let debit;
+      try {
+        debit = await coins.debit({ opId, userId: actor.id, amount: send.cost, deadline: createdAt.getTime() + deps.debitTimeoutMs });
+      } catch (error) {
+        // No answer: the coins may or may not have been taken. The refund request undoes either.
+        log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'debit unanswered; refunding');
+        return unwrap(await resolveAndSettle(send, refundDecision()));
+      }
+      if (debit.status === 'insufficient') {
+        return unwrap(await resolveAndSettle(send, { kind: 'insufficient', reply: '', offline: false, balance: debit.balance }));
+      }
+      if (debit.status === 'void') {
+        return unwrap(await resolveAndSettle(send, { kind: 'void', reply: '', offline: false, balance: null }));
+      }
+
+      hooks.onDebited?.({ userMessage: messageView(userMessageDoc(send)), cost: send.cost, balance: debit.balance });
+      let reply: string;
+      try {
+        reply = await writeReply(actor, send, persona.prompt, hooks.onDelta);
+      } catch (error) {
+        log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'no reply from the model; refunding');
+        return unwrap(await resolveAndSettle(send, refundDecision()));
+      }
+      return unwrap(
+        await resolveAndSettle(send, { kind: 'delivered', reply, offline: responder.offline, balance: debit.balance }),
+      );
+    },
+
+    async sweep() {
+      let finished = 0;
+      const pending: PendingSendDoc[] = await store.expired(now(), 100);
+      for (const marker of pending) {
+        try {
+          const send = await store.get(marker._id);
+          if (!send) {
+            // The member was deleted meanwhile (identity.user.deleted): nothing left to finish.
+            await store.finish(marker._id, aiUnavailable());
+            continue;
+          }
+          const standing = await store.resolutionOf(send.messageId);
+          // Undecided after the handler's time: refund. Decided but unfinished (a crash): finish it.
+          const result = standing ? await settle(send, standing) : await resolveAndSettle(send, refundDecision());
+          log.info({ opId: debitOpId(send.messageId), status: result.status }, 'swept a stuck send');
+          finished += 1;
+        } catch (error) {
+          log.warn({ key: marker._id, err: error instanceof Error ? error.message : String(error) }, 'could not sweep a send');
+        }
+      }
+      return finished;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { Router, type Response } from 'express';
+import { MessagesOfChatParams, SendMessageBody, STREAM_EVENTS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
+import { assertSelf, HttpError, parse, requireActor, type Logger } from '@lakorn/service-kit';
+import type { Chats } from '../domain/chats';
+import type { Sends } from '../domain/sends';
+import { noStore } from './chats';
+
+/** A client asking for the reply as it is written (ARCHITECTURE §7): `Accept: text/event-stream`. */
+const wantsStream = (accept: string | undefined) => (accept ?? '').includes('text/event-stream');
+
+function writeEvent(res: Response, event: string, data: unknown): void {
+  // A client that left closes the socket; the send itself carries on and is kept (or refunded).
+  if (res.writableEnded || res.destroyed) return;
+  res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** spec §7 messages: the chat's messages, and sending one (JSON, or a server-sent event stream). */
+export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: Sends; logger: Logger }): Router {
+  const router = Router();
+
+  router.get('/api/messages/chat/:chatId', async (req, res) => {
+    const actor = requireActor(req);
+    const { chatId } = parse(MessagesOfChatParams, req.params);
+    noStore(res);
+    res.json((await chats.messages(actor, chatId)) satisfies Message[]);
+  });
+
+  router.post('/api/messages', async (req, res) => {
+    const actor = requireActor(req);
+    const { userId, isUser: _isUser, ...input } = parse(SendMessageBody, req.body);
+    assertSelf(actor, userId);
+
+    if (!wantsStream(req.headers.accept)) {
+      res.json((await sends.send(actor, input)) satisfies SendMessageResult);
+      return;
+    }
+
+    // Failures before the coins are taken (400, 402, 404...) stay plain JSON errors; once the
+    // debit is through, the answer is a 200 event stream that ends in `done` or `error`.
+    let streaming = false;
+    const startStream = () => {
+      if (streaming) return;
+      streaming = true;
+      res.status(200);
+      res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache, no-transform');
+      res.setHeader('X-Accel-Buffering', 'no');
+      res.flushHeaders();
+    };
+    try {
+      const result = await sends.send(actor, input, {
+        onDebited: (start) => {
+          startStream();
+          writeEvent(res, STREAM_EVENTS.start, start);
+        },
+        onDelta: (text) => writeEvent(res, STREAM_EVENTS.delta, { text }),
+      });
+      writeEvent(res, STREAM_EVENTS.done, result);
+      res.end();
+    } catch (error) {
+      if (!streaming) throw error;
+      const body: StreamError =
+        error instanceof HttpError
+          ? { message: error.message, status: error.status, ...(error.code ? { code: error.code } : {}) }
+          : { message: 'Internal server error', status: 500 };
+      if (!(error instanceof HttpError)) logger.error({ err: error }, 'send failed while streaming');
+      writeEvent(res, STREAM_EVENTS.error, body);
+      res.end();
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,91 @@
+import type { Connection } from 'mongoose';
+import type { Bus, Logger, Outbox } from '@lakorn/service-kit';
+import { characterStore } from './data/characterStore';
+import { chatStore } from './data/chatStore';
+import { personaStore } from './data/personaStore';
+import { sendStore } from './data/sendStore';
+import { createCharacterDirectory, httpCatalogClient, type CatalogClient } from './domain/characters';
+import { createChats } from './domain/chats';
+import { busCoinClient, type CoinClient } from './domain/coins';
+import { createPersonas } from './domain/personas';
+import { openAIResponder } from './domain/responders/openai';
+import { offlineResponder } from './domain/responders/offline';
+import type { Responder } from './domain/responders/types';
+import { createSends } from './domain/sends';
+
+export interface LlmSettings {
+  baseUrl?: string;
+  apiKey?: string;
+  model: string;
+  contextTokens: number;
+  maxTokens: number;
+  temperature: number;
+  maxRetries: number;
+  timeoutMs: number;
+}
+
+export interface ChatServiceOptions {
+  connection: Connection;
+  logger: Logger;
+  bus: Bus;
+  outbox: Pick<Outbox, 'enqueue'>;
+  catalogUrl: string;
+  llm: LlmSettings;
+  debitTimeoutMs: number;
+  offlineStreamDelayMs: number;
+  /** Tests replace these. */
+  catalog?: CatalogClient;
+  coins?: CoinClient;
+  responder?: Responder;
+  now?: () => Date;
+}
+
+/** Reads the prompt gets: the newest messages of a chat (the token budget may keep fewer). */
+export const HISTORY_LIMIT = 60;
+
+/** The responder ARCHITECTURE §7 asks for: the model when one is configured, else offline. */
+export function responderFor(llm: LlmSettings, offlineStreamDelayMs: number): Responder {
+  if (!llm.baseUrl) return offlineResponder({ streamDelayMs: offlineStreamDelayMs });
+  return openAIResponder({
+    baseUrl: llm.baseUrl,
+    apiKey: llm.apiKey,
+    model: llm.model,
+    maxTokens: llm.maxTokens,
+    temperature: llm.temperature,
+    maxRetries: llm.maxRetries,
+    timeoutMs: llm.timeoutMs,
+  });
+}
+
+/** The chat service's parts over one database: what main.ts and the tests start from. */
+export function createChatService(options: ChatServiceOptions) {
+  const { connection, logger } = options;
+  const stores = {
+    characters: characterStore(connection),
+    chats: chatStore(connection),
+    personas: personaStore(connection),
+    sends: sendStore(connection),
+  };
+  const characters = createCharacterDirectory(stores.characters, options.catalog ?? httpCatalogClient(options.catalogUrl));
+  const personas = createPersonas(stores.personas, options.now);
+  const chats = createChats({ store: stores.chats, personas: stores.personas, characters, now: options.now });
+  const responder = options.responder ?? responderFor(options.llm, options.offlineStreamDelayMs);
+  const sends = createSends({
+    store: stores.sends,
+    chatStore: stores.chats,
+    chats,
+    personas,
+    characters,
+    coins: options.coins ?? busCoinClient(options.bus, options.outbox),
+    responder,
+    logger,
+    debitTimeoutMs: options.debitTimeoutMs,
+    replyTimeoutMs: options.llm.timeoutMs,
+    historyLimit: HISTORY_LIMIT,
+    promptBudgetTokens: options.llm.contextTokens - options.llm.maxTokens,
+    now: options.now,
+  });
+  return { stores, characters, personas, chats, sends, responder };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
