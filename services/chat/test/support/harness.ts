@@ -1,0 +1,190 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { CharacterSnapshot, Chat } from '@lakorn/contracts';
+import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
+import { sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
+// The real wallet (its composition root and bus consumers), run in this process against the same
+// FerretDB and RabbitMQ namespace: the money tests check chat against the wallet's own ledger.
+import type { EntryDoc } from '../../../wallet/src/data/models';
+import { EMBEDDED_OUTBOX_COLLECTIONS } from '../../../wallet/src/data/models';
+import { registerConsumers as registerWalletConsumers } from '../../../wallet/src/events/consumers';
+import { createWallet, type Wallet } from '../../../wallet/src/wallet';
+import { createApp } from '../../src/app';
+import { registerConsumers } from '../../src/events/consumers';
+import { createChatService, type ChatService } from '../../src/service';
+
+export interface ChatUnderTest {
+  app: Express;
+  server: Server;
+  service: ChatService;
+  bus: Bus;
+  outbox: Outbox;
+  close(): Promise<void>;
+}
+
+export interface ChatOptions {
+  label: string;
+  namespace: string;
+  /** The broker (or a brokerProxy in front of it). */
+  amqpUrl?: string;
+  /** A fake OpenAI server's base URL; unset: the offline responder. */
+  llmBaseUrl?: string;
+  catalogUrl?: string;
+  debitTimeoutMs?: number;
+  replyTimeoutMs?: number;
+  contextTokens?: number;
+  offlineStreamDelayMs?: number;
+}
+
+async function listen(app: Express): Promise<Server> {
+  return new Promise<Server>((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+export const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+/** The chat service on a fresh database with a real bus, its consumers and outbox relay running. */
+export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
+  const mongo = await testMongo(options.label);
+  const logger = silentLogger();
+  const bus = testBus('chat', { namespace: options.namespace, ...(options.amqpUrl ? { url: options.amqpUrl } : {}) });
+  const outbox = createOutbox({ connection: mongo.connection, bus, logger, intervalMs: 100 });
+  const service = createChatService({
+    connection: mongo.connection,
+    logger,
+    bus,
+    outbox,
+    catalogUrl: options.catalogUrl ?? 'http://127.0.0.1:9',
+    llm: {
+      baseUrl: options.llmBaseUrl,
+      apiKey: 'test-key',
+      model: 'fake-model',
+      contextTokens: options.contextTokens ?? 8192,
+      maxTokens: 600,
+      temperature: 0.8,
+      // The money tests count failures exactly: one failing call is one failed send.
+      maxRetries: 0,
+      timeoutMs: options.replyTimeoutMs ?? 10_000,
+    },
+    debitTimeoutMs: options.debitTimeoutMs ?? 5_000,
+    offlineStreamDelayMs: options.offlineStreamDelayMs ?? 0,
+  });
+  await ensureIndexes(mongo.connection);
+  await registerConsumers({ bus, service, logger });
+  outbox.start();
+  const app = createApp({ logger, sessionPublicKey: testSessionKeys().publicKey, service });
+  const server = await listen(app);
+  return {
+    app,
+    server,
+    service,
+    bus,
+    outbox,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await outbox.stop();
+      await bus.close();
+      await mongo.drop();
+    },
+  };
+}
+
+export interface WalletUnderTest {
+  wallet: Wallet;
+  bus: Bus;
+  credit(userId: string, amount: number): Promise<void>;
+  balance(userId: string): Promise<number>;
+  entries(userId: string): Promise<EntryDoc[]>;
+  close(): Promise<void>;
+}
+
+/** The real wallet on its own fresh database, serving the same bus namespace. */
+export async function startWallet(options: { label: string; namespace: string; amqpUrl?: string }): Promise<WalletUnderTest> {
+  const mongo = await testMongo(options.label);
+  const logger = silentLogger();
+  const wallet = createWallet({ connection: mongo.connection, logger, provider: null, promptPayId: '0812345678', allowSimulation: false });
+  await ensureIndexes(mongo.connection);
+  const bus = testBus('wallet', { namespace: options.namespace, ...(options.amqpUrl ? { url: options.amqpUrl } : {}) });
+  await registerWalletConsumers({ bus, ledger: wallet.ledger, coinRequests: wallet.coinRequests, settings: wallet.settings, logger });
+  const outbox = createOutbox({ connection: mongo.connection, bus, logger, embedded: EMBEDDED_OUTBOX_COLLECTIONS, intervalMs: 200 });
+  outbox.start();
+  let seeds = 0;
+  return {
+    wallet,
+    bus,
+    async credit(userId, amount) {
+      await wallet.ledger.apply({ userId, opId: `seed:${userId}:${++seeds}`, kind: 'credit', amount, description: 'test credit' });
+    },
+    balance: async (userId) => (await wallet.ledger.balance(userId)).balance,
+    entries: (userId) => wallet.models.entries.find({ userId }).sort({ seq: 1 }).lean<EntryDoc[]>(),
+    async close() {
+      await outbox.stop();
+      await bus.close();
+      await mongo.drop();
+    },
+  };
+}
+
+/** A signed-in member: the actor and its session cookie. */
+export function member(overrides: Partial<Actor> = {}): { actor: Actor; cookie: string } {
+  const actor = testActor(overrides);
+  return { actor, cookie: sessionCookie(actor) };
+}
+
+let characters = 0;
+/** A character snapshot as catalog.character.updated carries it, Thai throughout. */
+export function snapshot(overrides: Partial<CharacterSnapshot> = {}): CharacterSnapshot {
+  characters += 1;
+  return {
+    id: `c${Date.now().toString(36)}${characters}`,
+    userId: 'creator-1',
+    name: 'ดาวเหนือ',
+    age: '24',
+    gender: 'female',
+    genre: 'romantic',
+    appearance: 'ผมยาวสีดำ ดวงตาสีน้ำตาลอ่อน',
+    personality: 'อ่อนโยน ขี้อาย แต่กล้าหาญเมื่อต้องปกป้องคนที่รัก',
+    firstMessage: '*โบกมือ* สวัสดีค่ะ วันนี้ท้องฟ้าสวยจังเลยนะคะ',
+    background: 'เติบโตในหมู่บ้านริมทะเลทางภาคใต้',
+    exampleMessages: '*ยิ้มอาย ๆ* ขอบคุณนะคะ',
+    isPublic: true,
+    isSpicy: false,
+    description: 'สาวน้อยริมทะเลผู้อ่อนโยน',
+    profileUrl: '',
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** Stores a character as if its catalog event had arrived, and opens a chat with it. */
+export async function chatWith(chat: ChatUnderTest, cookie: string, character: CharacterSnapshot = snapshot()): Promise<Chat> {
+  await chat.service.characters.applyUpdated(character, 1);
+  const res = await request(chat.server).post('/api/chats').set('Cookie', cookie).send({ characterId: character.id, newChat: true });
+  if (res.status !== 201) throw new Error(`POST /api/chats answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as Chat;
+}
+
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Parses a server-sent event stream body into its events. */
+export function parseEvents(text: string): StreamEvent[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
