@@ -1,0 +1,271 @@
+import request from 'supertest';
+import { messageCost, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import { testNamespace, waitUntil } from '@lakorn/service-kit/testing';
+import { debitOpId } from '../src/domain/coins';
+import { startFakeOpenAI, type FakeOpenAI } from './support/fakeOpenAI';
+import { chatWith, member, parseEvents, snapshot, startChat, startWallet, type ChatUnderTest, type WalletUnderTest } from './support/harness';
+
+// spec §4 "Message send" and ARCHITECTURE §3/§4/§7 on real FerretDB and RabbitMQ with the real
+// wallet: idempotent sends, streaming, refunds on failure or timeout, the sweeper, and what the
+// model is given.
+
+jest.setTimeout(120_000);
+
+let llm: FakeOpenAI;
+let chat: ChatUnderTest;
+let offline: ChatUnderTest;
+let wallet: WalletUnderTest;
+
+beforeAll(async () => {
+  llm = await startFakeOpenAI();
+  const namespace = testNamespace();
+  wallet = await startWallet({ label: 'chat_sends_wallet', namespace });
+  chat = await startChat({ label: 'chat_sends', namespace, llmBaseUrl: llm.baseUrl, replyTimeoutMs: 1_500 });
+  // A second chat service without a model (the offline responder), on the same wallet.
+  offline = await startChat({ label: 'chat_sends_offline', namespace: `${namespace}`, offlineStreamDelayMs: 5 });
+});
+
+afterAll(async () => {
+  await offline?.close();
+  await chat?.close();
+  await wallet?.close();
+  await llm?.close();
+});
+
+beforeEach(() => llm.behave(() => ({ reply: '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ' })));
+
+async function funded(coins: number, on: ChatUnderTest = chat) {
+  const m = member();
+  await wallet.credit(m.actor.id, coins);
+  const room = await chatWith(on, m.cookie);
+  return { ...m, room };
+}
+
+const post = (on: ChatUnderTest, cookie: string, body: Record<string, unknown>, stream = false) => {
+  const req = request(on.server).post('/api/messages').set('Cookie', cookie);
+  if (stream) req.set('Accept', 'text/event-stream').buffer(true).parse((res, done) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+    res.on('end', () => done(null, text));
+  });
+  return req.send(body);
+};
+
+describe('POST /api/messages', () => {
+  test('debits the cost in code points, answers both messages with the new balance, and keeps them in order', async () => {
+    const { actor, cookie, room } = await funded(100);
+    const content = 'ไปเที่ยวทะเลกันไหม 🌊';
+    const res = await post(chat, cookie, { chatId: room.id, content, isUser: true, userId: actor.id });
+    expect(res.status).toBe(200);
+    const body = res.body as SendMessageResult;
+    expect(body.cost).toBe(messageCost(content));
+    expect(body.balance).toBe(100 - messageCost(content));
+    expect(body.userMessage).toMatchObject({ chatId: room.id, content, isUser: true, userId: actor.id, persona: null, offline: false });
+    expect(body.aiMessage).toMatchObject({ chatId: room.id, content: '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ', isUser: false, offline: false });
+    expect(await wallet.balance(actor.id)).toBe(100 - messageCost(content));
+    const entries = await wallet.entries(actor.id);
+    expect(entries.at(-1)).toMatchObject({ kind: 'debit', opId: debitOpId(body.userMessage.id), description: 'ส่งข้อความ', amount: -messageCost(content) });
+
+    const list = await request(chat.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie);
+    expect(list.body.map((m: { content: string }) => m.content)).toEqual([room.lastMessage, content, '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ']);
+    const summary = await request(chat.server).get(`/api/chats/user/${actor.id}`).set('Cookie', cookie);
+    expect(summary.body[0]).toMatchObject({ id: room.id, lastMessage: '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ' });
+  });
+
+  test('the same client message id twice, at once, is one message charged once with one answer', async () => {
+    const { actor, cookie, room } = await funded(100);
+    const body = { chatId: room.id, content: 'ครั้งเดียวพอ', clientMessageId: 'client-abc-123' };
+    const calls = llm.requests.length;
+    const [a, b] = await Promise.all([post(chat, cookie, body), post(chat, cookie, body)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.aiMessage.id).toBe(b.body.aiMessage.id);
+    expect(llm.requests.length - calls).toBe(1);
+    expect(await wallet.balance(actor.id)).toBe(100 - messageCost('ครั้งเดียวพอ'));
+    // Later too, and the id cannot be reused for other words.
+    const again = await post(chat, cookie, body);
+    expect(again.body.userMessage.id).toBe(a.body.userMessage.id);
+    const other = await post(chat, cookie, { ...body, content: 'อีกเรื่อง' });
+    expect(other.status).toBe(409);
+  });
+
+  test('refuses blank content (400), another member\'s userId (403), someone else\'s chat (404) — all without charging', async () => {
+    const { actor, cookie, room } = await funded(50);
+    expect((await post(chat, cookie, { chatId: room.id, content: '   \n' })).status).toBe(400);
+    expect((await post(chat, cookie, { chatId: room.id, content: 'hi', userId: 'someone-else' })).status).toBe(403);
+    const stranger = member();
+    expect((await post(chat, stranger.cookie, { chatId: room.id, content: 'hi' })).status).toBe(404);
+    expect((await request(chat.server).post('/api/messages').send({ chatId: room.id, content: 'hi' })).status).toBe(401);
+    expect(await wallet.balance(actor.id)).toBe(50);
+  });
+
+  test('not enough coins: 402 "Not enough coins" and the model is never called', async () => {
+    const { actor, cookie, room } = await funded(3);
+    const calls = llm.requests.length;
+    const res = await post(chat, cookie, { chatId: room.id, content: 'ยาวเกินกว่าเหรียญที่มี' });
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ message: 'Not enough coins', code: 'NOT_ENOUGH_COINS', balance: 3, cost: messageCost('ยาวเกินกว่าเหรียญที่มี') });
+    expect(llm.requests.length).toBe(calls);
+    expect(await wallet.balance(actor.id)).toBe(3);
+  });
+
+  test('a model that never answers is given up at the timeout: 503, the coins come back, no message is kept', async () => {
+    llm.behave(() => ({ hang: true }));
+    const { actor, cookie, room } = await funded(40);
+    const res = await post(chat, cookie, { chatId: room.id, content: 'ฮัลโหล' });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('AI_UNAVAILABLE');
+    await waitUntil(async () => (await wallet.balance(actor.id)) === 40, 15_000, 'the refund');
+    expect((await wallet.entries(actor.id)).map((e) => e.kind)).toEqual(['credit', 'debit', 'refund']);
+    const list = await request(chat.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie);
+    expect(list.body).toHaveLength(1);
+  });
+
+  test('the model is given the character, the chat\'s persona and memory, and a sent personaContext wins over the saved persona', async () => {
+    const { actor, cookie, room } = await funded(200);
+    const persona = await request(chat.server)
+      .post('/api/personas')
+      .set('Cookie', cookie)
+      .send({ userId: actor.id, name: 'อาทิตย์', appearance: 'ตัวสูง ผมสั้น', personality: 'ร่าเริง ชอบแกล้ง', background: 'นักดนตรีเปิดหมวก' });
+    expect(persona.status).toBe(201);
+    expect((await request(chat.server).post(`/api/chats/${room.id}/persona`).set('Cookie', cookie).send({ personaId: persona.body.id })).status).toBe(200);
+    expect((await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', cookie).send({ memory: 'เราเจอกันที่งานวัด' })).status).toBe(200);
+
+    const saved = await post(chat, cookie, { chatId: room.id, content: 'จำฉันได้ไหม' });
+    expect(saved.body.userMessage.persona).toEqual({ id: persona.body.id, name: 'อาทิตย์', profileUrl: '' });
+    const system = llm.requests.at(-1)!.messages[0]!.content;
+    expect(system).toContain('The user plays: อาทิตย์');
+    expect(system).toContain('ร่าเริง ชอบแกล้ง');
+    expect(system).toContain('เราเจอกันที่งานวัด');
+    expect(system).toContain('Name: ดาวเหนือ');
+    expect(llm.requests.at(-1)!.model).toBe('fake-model');
+
+    await post(chat, cookie, { chatId: room.id, content: 'แล้วตอนนี้ล่ะ', personaContext: { name: 'จันทร์', personality: 'เงียบขรึม' } });
+    const second = llm.requests.at(-1)!;
+    expect(second.messages[0]!.content).toContain('The user plays: จันทร์');
+    // The history reaches the model: the earlier exchange is there, oldest first.
+    expect(second.messages.slice(1, -2).map((m) => m.content)).toEqual([room.lastMessage, 'จำฉันได้ไหม', '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ']);
+  });
+});
+
+describe('streaming (Accept: text/event-stream)', () => {
+  test('answers start, the reply in pieces as the model writes it, then done; the pieces make the reply', async () => {
+    llm.behave(() => ({ reply: '*หัวเราะ* วันนี้อากาศดีมากเลยนะคะ อยากไปเดินเล่นไหม', chunkSize: 4, chunkDelayMs: 5 }));
+    const { actor, cookie, room } = await funded(100);
+    const res = await post(chat, cookie, { chatId: room.id, content: 'สวัสดี' }, true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const events = parseEvents(res.body as string);
+    expect(events[0]!.event).toBe('start');
+    expect((events[0]!.data as StreamStart).balance).toBe(100 - 6);
+    const deltas = events.filter((e) => e.event === 'delta');
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.map((e) => (e.data as { text: string }).text).join('')).toBe('*หัวเราะ* วันนี้อากาศดีมากเลยนะคะ อยากไปเดินเล่นไหม');
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect((done.data as SendMessageResult).aiMessage.content).toBe('*หัวเราะ* วันนี้อากาศดีมากเลยนะคะ อยากไปเดินเล่นไหม');
+    expect(llm.requests.at(-1)!.stream).toBe(true);
+    expect(await wallet.balance(actor.id)).toBe(94);
+  });
+
+  test('a stream that breaks half way ends with an error event, the coins come back and no message is kept', async () => {
+    llm.behave(() => ({ reply: 'ข้อความนี้จะขาดกลางทางแน่นอน', breakAfterChars: 6 }));
+    const { actor, cookie, room } = await funded(30);
+    const res = await post(chat, cookie, { chatId: room.id, content: 'เล่าต่อสิ' }, true);
+    const events = parseEvents(res.body as string);
+    expect(events[0]!.event).toBe('start');
+    expect(events.at(-1)).toEqual({ event: 'error', data: expect.objectContaining({ status: 503, code: 'AI_UNAVAILABLE' }) });
+    await waitUntil(async () => (await wallet.balance(actor.id)) === 30, 15_000, 'the refund');
+    expect((await request(chat.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie)).body).toHaveLength(1);
+  });
+
+  test('not enough coins is a plain 402 JSON error, not a stream', async () => {
+    const { cookie, room } = await funded(1);
+    const res = await request(chat.server).post('/api/messages').set('Cookie', cookie).set('Accept', 'text/event-stream').send({ chatId: room.id, content: 'สวัสดี' });
+    expect(res.status).toBe(402);
+    expect(res.body.message).toContain('Not enough coins');
+  });
+
+  test('without a model the offline responder streams an in-character Thai reply marked offline', async () => {
+    const { cookie, room } = await funded(100, offline);
+    const res = await post(offline, cookie, { chatId: room.id, content: 'สวัสดีค่ะ เธอชื่ออะไร' }, true);
+    const events = parseEvents(res.body as string);
+    const done = events.at(-1)!.data as SendMessageResult;
+    expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(3);
+    expect(done.aiMessage.offline).toBe(true);
+    expect(done.aiMessage.content).toContain('ดาวเหนือ');
+    expect(done.aiMessage.content).toMatch(/^\*ดาวเหนือ.+\*/);
+    const stored = await request(offline.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie);
+    expect(stored.body.at(-1)).toMatchObject({ offline: true, isUser: false });
+  });
+});
+
+describe('the sweeper', () => {
+  test('refunds a send stuck between debit and reply (its handler died) once, and a late delivery is then refused', async () => {
+    const { actor, room } = await funded(50);
+    const { stores, sends } = chat.service;
+    const messageId = `stuck${Date.now().toString(36)}`;
+    const createdAt = new Date(Date.now() - 120_000);
+    // What the handler had written before it died: the send, then the debit the wallet took.
+    await stores.sends.begin({
+      _id: `${actor.id}:stuck-1`,
+      messageId,
+      userId: actor.id,
+      chatId: room.id,
+      characterId: room.characterId,
+      content: 'ค้างอยู่',
+      cost: 8,
+      persona: null,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 30_000),
+      result: null,
+    });
+    const debit = await chat.bus.request('wallet.debit', { opId: debitOpId(messageId), userId: actor.id, amount: 8, description: 'ส่งข้อความ', deadline: Date.now() + 5_000 }, { messageId: debitOpId(messageId), timeoutMs: 5_000 });
+    expect(debit).toEqual({ status: 'debited', balance: 42 });
+
+    expect(await sends.sweep()).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => (await wallet.balance(actor.id)) === 50, 15_000, 'the refund');
+    expect(await sends.sweep()).toBe(0);
+    // A reply that comes back now loses the race: the resolution was decided as refunded.
+    const late = await stores.sends.resolve({ _id: messageId, kind: 'delivered', reply: 'สายไปแล้ว', offline: false, balance: 42, at: new Date() });
+    expect(late.won).toBe(false);
+    expect(late.resolution.kind).toBe('refunded');
+    expect((await stores.chats.messagesOfChat(room.id)).map((m) => m.content)).not.toContain('สายไปแล้ว');
+    expect((await wallet.entries(actor.id)).filter((e) => e.kind === 'refund')).toHaveLength(1);
+  });
+
+  test('finishes a delivery that was decided but not written (a crash after the reply): both messages, no refund', async () => {
+    const { actor, room } = await funded(50);
+    const { stores, sends } = chat.service;
+    const messageId = `crash${Date.now().toString(36)}`;
+    const createdAt = new Date(Date.now() - 120_000);
+    await stores.sends.begin({
+      _id: `${actor.id}:crash-1`,
+      messageId,
+      userId: actor.id,
+      chatId: room.id,
+      characterId: room.characterId,
+      content: 'ตอบแล้วแต่ยังไม่บันทึก',
+      cost: 5,
+      persona: null,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 30_000),
+      result: null,
+    });
+    await stores.sends.resolve({ _id: messageId, kind: 'delivered', reply: '*พยักหน้า* ได้ยินแล้ว', offline: false, balance: 45, at: new Date(createdAt.getTime() + 1000) });
+    await sends.sweep();
+    const contents = (await stores.chats.messagesOfChat(room.id)).map((m) => m.content);
+    const asked = contents.indexOf('ตอบแล้วแต่ยังไม่บันทึก');
+    expect(asked).toBeGreaterThanOrEqual(0);
+    expect(contents[asked + 1]).toBe('*พยักหน้า* ได้ยินแล้ว');
+    expect((await wallet.entries(actor.id)).filter((e) => e.kind === 'refund')).toHaveLength(0);
+    expect((await stores.sends.get(`${actor.id}:crash-1`))?.result?.status).toBe(200);
+  });
+});
+
+test('a character the chat knows nothing about cannot be chatted with when the catalog does not know it either', async () => {
+  const { cookie } = member();
+  const res = await request(chat.server).post('/api/chats').set('Cookie', cookie).send({ characterId: snapshot().id, newChat: true });
+  // The test catalog URL answers nothing: 503, never a chat with an unknown character.
+  expect(res.status).toBe(503);
+});
