@@ -70,7 +70,11 @@ export const runnerEnvSchema = z.object({
     'PromptPay account of the simulated provider QR (phone, 13-digit id or 15-digit e-wallet). Unset: 0000000000, which is no real account.',
   ),
   IDENTITY_URL: z.string().url().optional().describe(`Where the gateway reaches identity. Unset: http://127.0.0.1:${SERVICE_PORTS.identity}.`),
-  CATALOG_URL: z.string().url().optional().describe(`Where the gateway reaches catalog. Unset: http://127.0.0.1:${SERVICE_PORTS.catalog}.`),
+  CATALOG_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(`Where the gateway and chat (characters it has no copy of yet) reach catalog. Unset: http://127.0.0.1:${SERVICE_PORTS.catalog}.`),
   CHAT_URL: z.string().url().optional().describe(`Where the gateway reaches chat. Unset: http://127.0.0.1:${SERVICE_PORTS.chat}.`),
   WALLET_URL: z.string().url().optional().describe(`Where the gateway reaches wallet. Unset: http://127.0.0.1:${SERVICE_PORTS.wallet}.`),
   CHECKIN_URL: z.string().url().optional().describe(`Where the gateway reaches checkin. Unset: http://127.0.0.1:${SERVICE_PORTS.checkin}.`),
@@ -105,7 +109,7 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   STRIPE_API_BASE: ['wallet'],
   PROMPTPAY_ID: ['wallet'],
   IDENTITY_URL: ['gateway'],
-  CATALOG_URL: ['gateway'],
+  CATALOG_URL: ['gateway', 'chat'],
   CHAT_URL: ['gateway'],
   WALLET_URL: ['gateway'],
   CHECKIN_URL: ['gateway'],
