@@ -79,6 +79,16 @@ export const runnerEnvSchema = z.object({
   WALLET_URL: z.string().url().optional().describe(`Where the gateway reaches wallet. Unset: http://127.0.0.1:${SERVICE_PORTS.wallet}.`),
   CHECKIN_URL: z.string().url().optional().describe(`Where the gateway reaches checkin. Unset: http://127.0.0.1:${SERVICE_PORTS.checkin}.`),
   WEB_ROOT: optionalText.describe('Folder holding shell/dist and mf-*/dist. Unset: the repository root.'),
+  REMOTE_MF_DISCOVER_URL: optionalText.describe('Manifest URL of mf-discover in /remotes.json. Unset: /remotes/mf-discover/mf-manifest.json.'),
+  REMOTE_MF_CHAT_URL: optionalText.describe('Manifest URL of mf-chat. Unset: /remotes/mf-chat/mf-manifest.json.'),
+  REMOTE_MF_WALLET_URL: optionalText.describe('Manifest URL of mf-wallet. Unset: /remotes/mf-wallet/mf-manifest.json.'),
+  REMOTE_MF_NEWS_URL: optionalText.describe('Manifest URL of mf-news. Unset: /remotes/mf-news/mf-manifest.json.'),
+  REMOTE_MF_ADMIN_URL: optionalText.describe('Manifest URL of mf-admin. Unset: /remotes/mf-admin/mf-manifest.json.'),
+  RATE_LIMIT_IP_PER_MINUTE: optionalText.describe('Requests per minute from one address (static files included). Unset: 600.'),
+  RATE_LIMIT_USER_PER_MINUTE: optionalText.describe('API requests per minute of one signed-in user. Unset: 300.'),
+  RATE_LIMIT_AUTH_PER_MINUTE: optionalText.describe('Sign-in requests (/api/auth/*) per minute from one address. Unset: 30.'),
+  UPSTREAM_TIMEOUT_MS: optionalText.describe('How long the gateway waits for a service (a slow model streams). Unset: 300000.'),
+  TRUST_PROXY: optionalText.describe('Trust X-Forwarded-* from a proxy in front of the gateway (true, a hop count or addresses). Unset: false.'),
 });
 export type RunnerEnv = z.infer<typeof runnerEnvSchema>;
 export type RunnerVariable = keyof RunnerEnv;
@@ -114,6 +124,16 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   WALLET_URL: ['gateway'],
   CHECKIN_URL: ['gateway'],
   WEB_ROOT: ['gateway'],
+  REMOTE_MF_DISCOVER_URL: ['gateway'],
+  REMOTE_MF_CHAT_URL: ['gateway'],
+  REMOTE_MF_WALLET_URL: ['gateway'],
+  REMOTE_MF_NEWS_URL: ['gateway'],
+  REMOTE_MF_ADMIN_URL: ['gateway'],
+  RATE_LIMIT_IP_PER_MINUTE: ['gateway'],
+  RATE_LIMIT_USER_PER_MINUTE: ['gateway'],
+  RATE_LIMIT_AUTH_PER_MINUTE: ['gateway'],
+  UPSTREAM_TIMEOUT_MS: ['gateway'],
+  TRUST_PROXY: ['gateway'],
 };
 
 /** Reads the runner's settings from the environment; an empty value counts as unset. */

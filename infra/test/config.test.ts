@@ -107,9 +107,9 @@ describe('the runner env table (infra/src/config.ts)', () => {
   });
 });
 
-describe('infra/README.md', () => {
+describe('README.md', () => {
   it('shows the same variable table as infra/src/config.ts', async () => {
-    const readme = await readFile(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const readme = await readFile(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     expect(readme).toContain(envTableMarkdown());
   });
 });
