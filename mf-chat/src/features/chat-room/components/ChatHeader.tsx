@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import type { ChatCharacter } from '@lakorn/contracts';
+import { Avatar, CoinBadge, Icon, IconButton, theme } from '@lakorn/ui';
+import { GENRE_LABELS } from '../../../shared/messages';
+import { CHAT_TEXT as T } from '../messages';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 60px;
+  padding: 8px 8px 8px 4px;
+  background: rgba(15, 13, 19, 0.94);
+  backdrop-filter: blur(10px);
+  border-bottom: 1px solid ${theme.color.surface2};
+`;
+
+const Name = styled.h1`
+  flex: 1;
+  min-width: 0;
+  margin: 0;
+  font-size: ${theme.font.size.md};
+  font-weight: 700;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const MenuWrap = styled.div`
+  position: relative;
+`;
+
+const Menu = styled.div`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 6px);
+  z-index: 20;
+  width: min(280px, calc(100vw - 24px));
+  padding: 6px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface3};
+  border: 1px solid ${theme.color.border};
+  box-shadow: ${theme.shadow};
+`;
+
+const About = styled.div`
+  padding: 8px 10px 10px;
+  border-bottom: 1px solid ${theme.color.border};
+  margin-bottom: 4px;
+  strong { display: block; font-size: ${theme.font.size.md}; }
+  small { display: inline-block; margin: 2px 0 6px; color: ${theme.color.amber}; font-size: ${theme.font.size.xs}; }
+  p { margin: 0; color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; overflow-wrap: anywhere; }
+`;
+
+const Item = styled.button<{ $danger?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  width: 100%;
+  min-height: 42px;
+  padding: 0 10px;
+  border: none;
+  border-radius: ${theme.radius.sm};
+  background: none;
+  color: ${(p) => (p.$danger ? theme.color.danger : theme.color.text)};
+  font-size: ${theme.font.size.sm};
+  text-align: left;
+  cursor: pointer;
+  &:hover, &:focus-visible { background: ${theme.color.surface2}; }
+`;
+
+export interface ChatHeaderProps {
+  character: ChatCharacter;
+  coins: number;
+  onBack: () => void;
+  onManageMemory: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * spec §2 chat header: back to /library, the character's avatar (image fallbacks, then the first
+ * letter) and name, the coin widget, and the options dropdown (name, genre, description, 'manage
+ * memory', 'delete this chat').
+ */
+export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete }: ChatHeaderProps) {
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
+  return (
+    <Bar>
+      <IconButton aria-label={T.back} onClick={onBack}>
+        <Icon name="back" />
+      </IconButton>
+      <Avatar src={character.profileUrl} name={character.name} size={38} />
+      <Name>{character.name}</Name>
+      <CoinBadge coins={coins} compact />
+      <MenuWrap ref={wrap}>
+        <IconButton aria-label={T.options} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <Icon name="more" />
+        </IconButton>
+        {open ? (
+          <Menu role="menu" aria-label={T.options}>
+            <About>
+              <strong>{character.name}</strong>
+              <small>{GENRE_LABELS[character.genre]}</small>
+              {character.description ? <p>{character.description}</p> : null}
+            </About>
+            <Item role="menuitem" onClick={choose(onManageMemory)}>
+              <Icon name="sparkles" size={18} />
+              {T.manageMemory}
+            </Item>
+            <Item role="menuitem" $danger onClick={choose(onDelete)}>
+              <Icon name="trash" size={18} />
+              {T.deleteChat}
+            </Item>
+          </Menu>
+        ) : null}
+      </MenuWrap>
+    </Bar>
+  );
+}

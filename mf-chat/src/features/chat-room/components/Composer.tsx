@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { messageCost } from '@lakorn/contracts';
+import { formatCoins, Icon, IconButton, theme } from '@lakorn/ui';
+import { CHAT_TEXT as T } from '../messages';
+
+const Dock = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: 5;
+  padding: 8px 12px calc(10px + env(safe-area-inset-bottom));
+  background: rgba(15, 13, 19, 0.96);
+  border-top: 1px solid ${theme.color.surface2};
+`;
+
+const Info = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px;
+  margin-bottom: 6px;
+`;
+
+const Figures = styled.div`
+  flex: none;
+  display: flex;
+  gap: 10px;
+  font-size: ${theme.font.size.xs};
+  color: ${theme.color.muted};
+  font-variant-numeric: tabular-nums;
+  span[data-short='true'] { color: ${theme.color.danger}; }
+`;
+
+const Row = styled.form`
+  display: flex;
+  align-items: flex-end;
+  gap: 8px;
+  textarea {
+    flex: 1;
+    min-width: 0;
+    min-height: 44px;
+    max-height: 140px;
+    padding: 10px 14px;
+    border-radius: 22px;
+    border: 1px solid ${theme.color.border};
+    background: ${theme.color.surface2};
+    color: ${theme.color.text};
+    font-size: ${theme.font.size.md};
+    line-height: 1.45;
+    resize: none;
+    outline: none;
+    &:focus { border-color: ${theme.color.primary}; }
+    &::placeholder { color: ${theme.color.faint}; }
+    &:disabled { opacity: 0.6; }
+  }
+`;
+
+const Warning = styled.p`
+  margin: 6px 4px 0;
+  font-size: ${theme.font.size.xs};
+  color: ${theme.color.danger};
+`;
+
+export interface ComposerProps {
+  text: string;
+  onText: (text: string) => void;
+  coins: number;
+  pending: boolean;
+  picker: ReactNode;
+  onSend: () => void;
+}
+
+/**
+ * spec §2/§5: the persona picker, the cost and the balance, the input and send. Send is disabled
+ * when the text is blank or the balance is below its cost, with the inline warning.
+ */
+export function Composer({ text, onText, coins, pending, picker, onSend }: ComposerProps) {
+  const content = text.trim();
+  const cost = messageCost(content);
+  const short = content !== '' && coins < cost;
+  const canSend = content !== '' && !short && !pending;
+
+  return (
+    <Dock>
+      <Info>
+        {picker}
+        <Figures>
+          <span>{T.cost(cost)}</span>
+          <span data-short={short}>{T.balance(formatCoins(coins))}</span>
+        </Figures>
+      </Info>
+      <Row
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSend();
+        }}
+      >
+        <textarea
+          aria-label={T.inputLabel}
+          placeholder={T.placeholder}
+          value={text}
+          rows={1}
+          disabled={pending}
+          onChange={(e) => onText(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter sends, Shift+Enter starts a new line (a phone keyboard's return inserts one).
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              onSend();
+            }
+          }}
+        />
+        <IconButton type="submit" $tone="primary" $size={44} aria-label={T.send} disabled={!canSend}>
+          <Icon name="send" size={20} />
+        </IconButton>
+      </Row>
+      {short ? <Warning role="alert">{T.notEnoughInline}</Warning> : null}
+    </Dock>
+  );
+}

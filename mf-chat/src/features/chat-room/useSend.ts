@@ -1,0 +1,84 @@
+import { useCallback, useRef, useState } from 'react';
+import { messageCost, type Message, type MessagePersona } from '@lakorn/contracts';
+import { useSession, useToast } from '@lakorn/shell-sdk';
+import { sendErrorMessage, sendMessage } from './api';
+import { CHAT_TEXT as T } from './messages';
+
+/** identity follows the wallet's events a moment later: the profile is read again after this. */
+export const PROFILE_REFRESH_DELAY_MS = 1500;
+
+const newClientId = () => `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+
+export interface SendState {
+  /** Optimistic messages (ids start with temp-): the user's, then the reply as it streams. */
+  temporary: Message[];
+  pending: boolean;
+  /** True until the first piece of the reply arrives (the typing indicator shows). */
+  waiting: boolean;
+}
+
+/**
+ * spec §4 "Message send": an optimistic temporary message is appended and the input cleared;
+ * while pending the input and send are disabled and the typing indicator shows; on success the
+ * list is refreshed and the local balance reduced by the text length (when an AI message came
+ * back); on error the temporary messages are removed and the spec §8 toast shows.
+ */
+export function useSend(options: {
+  chatId: string;
+  persona: { id: string | null; ref: MessagePersona | null };
+  refreshMessages: () => Promise<unknown>;
+  /** The input's text: cleared when the send starts, given back when it fails. */
+  setText: (text: string) => void;
+}) {
+  const { profile, adjustCoins, refreshProfile } = useSession();
+  const { toast } = useToast();
+  const [state, setState] = useState<SendState>({ temporary: [], pending: false, waiting: false });
+  const busy = useRef(false);
+  const { chatId, persona, refreshMessages, setText } = options;
+
+  const send = useCallback(
+    async (text: string) => {
+      const content = text.trim();
+      if (!profile || content === '' || busy.current) return;
+      const cost = messageCost(content);
+      if (profile.coins < cost) {
+        toast({ title: T.notEnoughSubmitTitle, description: T.notEnoughSubmit(profile.coins, cost), variant: 'destructive' });
+        return;
+      }
+      busy.current = true;
+      setText('');
+      const clientMessageId = newClientId();
+      const now = new Date().toISOString();
+      const mine: Message = { id: `temp-${clientMessageId}`, chatId, content, isUser: true, timestamp: now, userId: profile.id, persona: persona.ref, offline: false };
+      const reply: Message = { id: `temp-reply-${clientMessageId}`, chatId, content: '', isUser: false, timestamp: now, userId: profile.id, persona: null, offline: false };
+      setState({ temporary: [mine], pending: true, waiting: true });
+      try {
+        const result = await sendMessage(
+          { chatId, content, isUser: true, userId: profile.id, clientMessageId, ...(persona.id ? { personaId: persona.id } : {}) },
+          (piece) => {
+            reply.content += piece;
+            setState({ temporary: [mine, { ...reply }], pending: true, waiting: false });
+          },
+        );
+        if (result.aiMessage) adjustCoins(-cost);
+        await refreshMessages();
+        setState({ temporary: [], pending: false, waiting: false });
+        setTimeout(() => void refreshProfile(), PROFILE_REFRESH_DELAY_MS);
+      } catch (error) {
+        setState({ temporary: [], pending: false, waiting: false });
+        setText(text);
+        if (sendErrorMessage(error).includes('Not enough')) {
+          toast({ title: T.notEnoughTitle, description: T.notEnough, variant: 'destructive' });
+          void refreshProfile();
+        } else {
+          toast({ title: T.sendFailedTitle, description: T.sendFailed, variant: 'destructive' });
+        }
+      } finally {
+        busy.current = false;
+      }
+    },
+    [profile, chatId, persona.id, persona.ref, toast, adjustCoins, refreshMessages, refreshProfile, setText],
+  );
+
+  return { ...state, send };
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import type { CharacterSummary } from '@lakorn/contracts';
+import { Button, Dialog, DialogActions, Icon, Muted, theme } from '@lakorn/ui';
+import { LIBRARY_TEXT as T } from '../messages';
+
+/** spec §4 "Character delete": options, confirm, deleting, then closed on success. */
+export type OptionsStep = 'options' | 'confirm' | 'deleting';
+
+export interface CharacterOptionsDialogProps {
+  character: CharacterSummary | null;
+  onClose: () => void;
+  onStartChat: (character: CharacterSummary) => Promise<void>;
+  onEdit: (character: CharacterSummary) => void;
+  /** Resolves true when deleted (the dialog closes), false when it failed (back to the options). */
+  onDelete: (character: CharacterSummary) => Promise<boolean>;
+}
+
+export function CharacterOptionsDialog({ character, onClose, onStartChat, onEdit, onDelete }: CharacterOptionsDialogProps) {
+  const [step, setStep] = useState<OptionsStep>('options');
+  const [starting, setStarting] = useState(false);
+  useEffect(() => {
+    setStep('options');
+    setStarting(false);
+  }, [character?.id]);
+  if (!character) return null;
+
+  const confirm = async () => {
+    setStep('deleting');
+    const deleted = await onDelete(character);
+    if (!deleted) setStep('options');
+  };
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      await onStartChat(character);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  if (step === 'options') {
+    return (
+      <Dialog open title={character.name} onClose={onClose}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
+          <Button $block onClick={() => void start()} disabled={starting}>
+            <Icon name="chat" size={18} />
+            {T.startChat}
+          </Button>
+          <Button $block $variant="secondary" onClick={() => onEdit(character)}>
+            <Icon name="edit" size={18} />
+            {T.edit}
+          </Button>
+          <Button $block $variant="ghost" onClick={() => setStep('confirm')} style={{ color: theme.color.danger }}>
+            <Icon name="trash" size={18} />
+            {T.deleteCharacter}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+  const busy = step === 'deleting';
+  return (
+    <Dialog open title={T.confirmDeleteTitle} onClose={busy ? undefined : () => setStep('options')}>
+      <Muted>{T.confirmDeleteMessage(character.name)}</Muted>
+      <DialogActions>
+        <Button $variant="secondary" onClick={() => setStep('options')} disabled={busy}>
+          {T.cancel}
+        </Button>
+        <Button $variant="danger" onClick={() => void confirm()} disabled={busy}>
+          {busy ? T.deleting : T.confirmDelete}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import styled from 'styled-components';
+import type { CharacterSummary } from '@lakorn/contracts';
+import { Avatar, Icon, IconButton, Muted, theme } from '@lakorn/ui';
+import { LIBRARY_TEXT as T } from '../messages';
+
+const Strip = styled.ul`
+  list-style: none;
+  display: flex;
+  gap: 12px;
+  margin: 0 -16px;
+  padding: 4px 16px 12px;
+  overflow-x: auto;
+  scroll-snap-type: x proximity;
+  scrollbar-width: none;
+  &::-webkit-scrollbar { display: none; }
+`;
+
+const Card = styled.li`
+  flex: none;
+  width: 104px;
+  scroll-snap-align: start;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 6px;
+  padding: 12px 8px 8px;
+  border-radius: ${theme.radius.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+`;
+
+const Portrait = styled.button`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 6px;
+  width: 100%;
+  border: none;
+  background: none;
+  color: ${theme.color.text};
+  padding: 0;
+  cursor: pointer;
+  span.name {
+    max-width: 100%;
+    font-size: ${theme.font.size.sm};
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 4px;
+`;
+
+const Add = styled.button`
+  flex: none;
+  width: 104px;
+  min-height: 150px;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  border-radius: ${theme.radius.lg};
+  border: 1.5px dashed ${theme.color.border};
+  background: transparent;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.xs};
+  cursor: pointer;
+  &:hover { border-color: ${theme.color.primary}; color: ${theme.color.text}; }
+`;
+
+const Empty = styled.div`
+  flex: 1;
+  min-width: 200px;
+  align-self: center;
+  p { margin: 0; }
+  strong { display: block; margin-bottom: 4px; }
+`;
+
+export interface CharacterStripProps {
+  characters: CharacterSummary[];
+  onOptions: (character: CharacterSummary) => void;
+  onStartChat: (character: CharacterSummary) => void;
+  onAdd: () => void;
+}
+
+/** spec §2: one's characters in a horizontal strip, each with start-chat and options, and an add button. */
+export function CharacterStrip({ characters, onOptions, onStartChat, onAdd }: CharacterStripProps) {
+  return (
+    <Strip aria-label={T.myCharacters}>
+      <li style={{ flex: 'none' }}>
+        <Add onClick={onAdd} aria-label={T.addCharacter}>
+          <Icon name="plus" size={28} />
+          <span aria-hidden>{T.addCharacter}</span>
+        </Add>
+      </li>
+      {characters.length === 0 ? (
+        <Empty as="li">
+          <strong>{T.noCharacters}</strong>
+          <Muted>{T.noCharactersHint}</Muted>
+        </Empty>
+      ) : (
+        characters.map((c) => (
+          <Card key={c.id}>
+            <Portrait onClick={() => onOptions(c)}>
+              <Avatar src={c.profileUrl} name={c.name} size={56} />
+              <span className="name">{c.name}</span>
+            </Portrait>
+            <Actions>
+              <IconButton $size={34} $tone="primary" aria-label={T.startChatWith(c.name)} onClick={() => onStartChat(c)}>
+                <Icon name="chat" size={16} />
+              </IconButton>
+              <IconButton $size={34} $tone="surface" aria-label={T.optionsOf(c.name)} onClick={() => onOptions(c)}>
+                <Icon name="more" size={16} />
+              </IconButton>
+            </Actions>
+          </Card>
+        ))
+      )}
+    </Strip>
+  );
+}

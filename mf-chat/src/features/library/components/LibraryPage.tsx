@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { CharacterSummary, ChatSummary } from '@lakorn/contracts';
+import { useProfile, useToast } from '@lakorn/shell-sdk';
+import { CoinBadge, ErrorState, LoadingState, Page, PageHeader, SectionTitle } from '@lakorn/ui';
+import { createChat, deleteCharacter, deleteChat, useLibraryRefresh, useMyCharacters, useMyChats } from '../api';
+import { LIBRARY_TEXT as T } from '../messages';
+import { CharacterOptionsDialog } from './CharacterOptionsDialog';
+import { CharacterStrip } from './CharacterStrip';
+import { RecentConversations } from './RecentConversations';
+import { RoomsDialog } from './RoomsDialog';
+
+/** The chat service removes a deleted character's chats on its event; look again after this. */
+const AFTER_DELETE_REFRESH_MS = 1500;
+
+/** spec §2 /library: one's characters, their rooms, and the recent conversations. */
+export function LibraryPage() {
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const characters = useMyCharacters(profile.id);
+  const chats = useMyChats(profile.id);
+  const refresh = useLibraryRefresh(profile.id);
+  const [options, setOptions] = useState<CharacterSummary | null>(null);
+  const [rooms, setRooms] = useState<CharacterSummary | null>(null);
+  // Characters deleted here: their chats are hidden at once, before the chat service catches up.
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const startChat = async (character: CharacterSummary, failure: { title: string; description?: string }) => {
+    try {
+      const chat = await createChat(profile.id, character.id);
+      void refresh.chats();
+      navigate(`/chat/${encodeURIComponent(chat.id)}`);
+    } catch {
+      toast({ ...failure, variant: 'destructive' });
+    }
+  };
+
+  const removeCharacter = async (character: CharacterSummary): Promise<boolean> => {
+    try {
+      await deleteCharacter(character.id);
+    } catch {
+      toast({ title: T.deleteCharacterFailedTitle, description: T.deleteCharacterFailed, variant: 'destructive' });
+      return false;
+    }
+    toast({ title: T.deleteCharacterSuccess, variant: 'success' });
+    setGone((ids) => new Set([...ids, character.id]));
+    setOptions(null);
+    // spec §4: the user's characters and chats lists are refreshed.
+    void refresh.characters();
+    void refresh.chats();
+    timers.current.push(setTimeout(() => void refresh.chats(), AFTER_DELETE_REFRESH_MS));
+    return true;
+  };
+
+  const removeChat = async (chat: ChatSummary) => {
+    try {
+      await deleteChat(chat.id);
+      toast({ title: T.deleteRoomSuccess, variant: 'success' });
+    } catch {
+      toast({ title: T.deleteRoomFailed, variant: 'destructive' });
+    }
+    void refresh.chats();
+    void refresh.rooms(chat.characterId);
+  };
+
+  const visibleChats = (chats.data ?? []).filter((c) => !gone.has(c.characterId));
+
+  return (
+    <Page>
+      <PageHeader title={T.title} actions={<CoinBadge coins={profile.coins} compact />} />
+
+      <SectionTitle>{T.myCharacters}</SectionTitle>
+      {characters.isLoading ? <LoadingState /> : null}
+      {characters.error ? <ErrorState message={T.charactersFailed} onRetry={() => void characters.mutate()} /> : null}
+      {!characters.isLoading && !characters.error ? (
+        <CharacterStrip
+          characters={(characters.data ?? []).filter((c) => !gone.has(c.id))}
+          onOptions={setOptions}
+          onStartChat={setRooms}
+          onAdd={() => navigate('/create-character')}
+        />
+      ) : null}
+
+      <SectionTitle style={{ marginTop: 12 }}>{T.recent}</SectionTitle>
+      {chats.isLoading ? <LoadingState /> : <RecentConversations chats={visibleChats} onOpen={(c) => navigate(`/chat/${encodeURIComponent(c.id)}`)} onDelete={removeChat} />}
+
+      <CharacterOptionsDialog
+        character={options}
+        onClose={() => setOptions(null)}
+        onStartChat={(c) => startChat(c, { title: T.startFailedTitle, description: T.startFailed })}
+        onEdit={(c) => navigate(`/edit-character/${encodeURIComponent(c.id)}`)}
+        onDelete={removeCharacter}
+      />
+      <RoomsDialog
+        character={rooms}
+        onClose={() => setRooms(null)}
+        onNewRoom={(c) => startChat(c, { title: T.createRoomFailed })}
+        onOpenRoom={(room) => navigate(`/chat/${encodeURIComponent(room.id)}`)}
+        onDeleteRoom={removeChat}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { ChatSummary } from '@lakorn/contracts';
+import { Avatar, ConfirmDialog, EmptyState, Icon, IconButton } from '@lakorn/ui';
+import { LIBRARY_TEXT as T } from '../messages';
+import { ConversationRow } from './ConversationRow';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+`;
+
+export interface RecentConversationsProps {
+  chats: ChatSummary[];
+  onOpen: (chat: ChatSummary) => void;
+  /** Resolves once the deletion is over (success or failure, the caller toasts). */
+  onDelete: (chat: ChatSummary) => Promise<void>;
+}
+
+/** spec §2 'recent conversations': avatar, name, relative time, last message (50); tap opens; delete confirms. */
+export function RecentConversations({ chats, onOpen, onDelete }: RecentConversationsProps) {
+  const [target, setTarget] = useState<ChatSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!target) return;
+    setBusy(true);
+    try {
+      await onDelete(target);
+    } finally {
+      setBusy(false);
+      setTarget(null);
+    }
+  };
+
+  if (chats.length === 0) {
+    return (
+      <EmptyState icon="chat" title={T.noRecent}>
+        <span>{T.noRecentHint}</span>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <List aria-label={T.recent}>
+        {chats.map((chat) => (
+          <ConversationRow
+            key={chat.id}
+            leading={<Avatar src={chat.character.profileUrl} name={chat.character.name} size={48} />}
+            title={chat.character.name}
+            label={chat.character.name}
+            lastUpdated={chat.lastUpdated}
+            lastMessage={chat.lastMessage}
+            emptyText={T.noMessagesYet}
+            onOpen={() => onOpen(chat)}
+            trailing={
+              <IconButton aria-label={T.deleteConversation(chat.character.name)} onClick={() => setTarget(chat)} $size={36}>
+                <Icon name="trash" size={18} />
+              </IconButton>
+            }
+          />
+        ))}
+      </List>
+      <ConfirmDialog
+        open={target !== null}
+        title={T.confirmDeleteConversationTitle}
+        message={target ? T.confirmDeleteConversation(target.character.name) : ''}
+        confirmLabel={T.confirmDeleteConversationButton}
+        busy={busy}
+        busyLabel={T.deleting}
+        onConfirm={() => void confirm()}
+        onCancel={() => setTarget(null)}
+      />
+    </>
+  );
+}

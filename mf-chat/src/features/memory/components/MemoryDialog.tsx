@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { characterCount, LIMITS } from '@lakorn/contracts';
+import { useToast } from '@lakorn/shell-sdk';
+import { Button, Dialog, DialogActions, ErrorState, LoadingState, TextAreaField } from '@lakorn/ui';
+import { loadMemory, saveMemory } from '../api';
+import { MEMORY_TEXT as T } from '../messages';
+
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; original: string };
+
+/**
+ * spec §2/§4 memory dialog: opens and loads the memory; at most 1000 characters with a remaining
+ * counter; saving empty text deletes it, otherwise saves; no change simply closes.
+ */
+export function MemoryDialog({ chatId, open, onClose }: { chatId: string; open: boolean; onClose: () => void }) {
+  const { toast } = useToast();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [text, setText] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoaded({ status: 'loading' });
+    loadMemory(chatId).then(
+      (memory) => {
+        if (!live) return;
+        setLoaded({ status: 'ready', original: memory });
+        setText(memory);
+      },
+      () => live && setLoaded({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, chatId, attempt]);
+
+  const tooLong = characterCount(text) > LIMITS.memory;
+
+  const save = async () => {
+    if (loaded.status !== 'ready' || tooLong) return;
+    if (text === loaded.original) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveMemory(chatId, text);
+      toast({ title: text.trim() === '' ? T.deleted : T.saved, variant: 'success' });
+      onClose();
+    } catch {
+      toast({ title: T.saveFailed, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={T.title} onClose={saving ? undefined : onClose}>
+      {loaded.status === 'loading' ? <LoadingState message={T.loading} /> : null}
+      {loaded.status === 'failed' ? <ErrorState message={T.loadFailed} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {loaded.status === 'ready' ? (
+        <>
+          <TextAreaField
+            label={T.label}
+            hint={T.hint}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            max={LIMITS.memory}
+            counterMode="remaining"
+            rows={6}
+            disabled={saving}
+          />
+          <DialogActions>
+            <Button $variant="secondary" onClick={onClose} disabled={saving}>
+              {T.cancel}
+            </Button>
+            <Button onClick={() => void save()} disabled={saving || tooLong}>
+              {saving ? T.saving : T.save}
+            </Button>
+          </DialogActions>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { LIMITS, PREVIEWS, preview, type Persona } from '@lakorn/contracts';
+import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
+import { Avatar, Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Muted, SectionTitle, theme } from '@lakorn/ui';
+import { usePersonaActions, usePersonas, type PersonaFields } from '../api';
+import { PERSONA_TEXT as T } from '../messages';
+import { PersonaDialog } from './PersonaDialog';
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  h2 { margin: 0; }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 14px 0 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+
+const Row = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 10px 12px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface2};
+  border: 1px solid ${theme.color.border};
+`;
+
+const Text = styled.div`
+  flex: 1;
+  min-width: 0;
+  strong { display: block; font-size: ${theme.font.size.md}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span { display: block; font-size: ${theme.font.size.sm}; color: ${theme.color.muted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+`;
+
+const Limit = styled.p`
+  margin: 8px 0 0;
+  font-size: ${theme.font.size.xs};
+  color: ${theme.color.amber};
+`;
+
+type Editing = { mode: 'create' } | { mode: 'edit'; persona: Persona } | null;
+
+/**
+ * Exposed as `./PersonasPanel` for the shell's /profile (spec §2 "a personas tab"): the member's
+ * personas with create, edit and delete dialogs; create is disabled with a tooltip at 5 (spec §5).
+ */
+export default function PersonasPanel() {
+  const { profile } = useSession();
+  const userId = profile?.id ?? null;
+  const { data, error, isLoading, mutate } = usePersonas(userId);
+  const actions = usePersonaActions(userId ?? '');
+  const { toast } = useToast();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Persona | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const personas = data ?? [];
+  const atLimit = personas.length >= LIMITS.personasPerUser;
+
+  const save = async (fields: PersonaFields) => {
+    if (!editing) return;
+    try {
+      if (editing.mode === 'create') {
+        await actions.create(fields);
+        toast({ title: T.created, variant: 'success' });
+      } else {
+        await actions.update(editing.persona.id, fields);
+        toast({ title: T.updated, variant: 'success' });
+      }
+      setEditing(null);
+    } catch (e) {
+      toast({ title: editing.mode === 'create' ? T.createFailed : T.updateFailed, description: errorMessage(e), variant: 'destructive' });
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await actions.remove(deleting.id);
+      toast({ title: T.deleted, variant: 'success' });
+      setDeleting(null);
+    } catch (e) {
+      toast({ title: T.deleteFailed, description: errorMessage(e), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (isLoading || (!data && !error)) body = <LoadingState message="กำลังโหลด..." />;
+  else if (error) body = <ErrorState message={T.loadFailed} onRetry={() => void mutate()} />;
+  else if (personas.length === 0) {
+    body = (
+      <EmptyState icon="user" title={T.empty}>
+        <span>{T.emptyHint}</span>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <List>
+        {personas.map((p) => (
+          <Row key={p.id}>
+            <Avatar src={p.profileUrl} name={p.name} size={40} />
+            <Text>
+              <strong>{p.name}</strong>
+              <span>{preview(p.personality, PREVIEWS.personaPersonality)}</span>
+            </Text>
+            <IconButton aria-label={T.edit(p.name)} onClick={() => setEditing({ mode: 'edit', persona: p })}>
+              <Icon name="edit" size={18} />
+            </IconButton>
+            <IconButton aria-label={T.remove(p.name)} onClick={() => setDeleting(p)}>
+              <Icon name="trash" size={18} />
+            </IconButton>
+          </Row>
+        ))}
+      </List>
+    );
+  }
+
+  return (
+    <section aria-labelledby="personas-title">
+      <Head>
+        <SectionTitle id="personas-title">{T.title}</SectionTitle>
+        {/* A disabled button gets no hover: the tooltip sits on its wrapper (spec §5). */}
+        <span title={atLimit ? T.limitReached : undefined}>
+          <Button $size="sm" onClick={() => setEditing({ mode: 'create' })} disabled={atLimit || !data} aria-describedby={atLimit ? 'personas-limit' : undefined}>
+            <Icon name="plus" size={16} />
+            {T.create}
+          </Button>
+        </span>
+      </Head>
+      <Muted>{T.intro}</Muted>
+      {atLimit ? <Limit id="personas-limit">{T.limitReached}</Limit> : null}
+      {body}
+      <PersonaDialog open={editing !== null} persona={editing?.mode === 'edit' ? editing.persona : null} onSave={save} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={T.deleteTitle}
+        message={deleting ? T.deleteMessage(deleting.name) : ''}
+        confirmLabel={T.deleteConfirm}
+        busy={busy}
+        busyLabel={T.deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
