@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  SEED_MAX,
+  TIMERS,
+  type CategoryId,
+  type CharacterSummary,
+  type LikeResult,
+  type LikeStatus,
+  type PublicCharactersPage,
+} from '@lakorn/contracts';
+import { getJson, mutate, useApi, useSession, useToast } from '@lakorn/shell-sdk';
+import { messages } from './messages';
+
+const SEED_KEY = 'lakorn.discover.seed';
+
+/**
+ * spec §2: the grid is in random order. The order is the server's rank rotated by a seed; one
+ * seed per browser session keeps the order (and paging) steady while the member moves around,
+ * and a new session starts somewhere else.
+ */
+export function sessionSeed(): number {
+  try {
+    const stored = Number(sessionStorage.getItem(SEED_KEY));
+    if (Number.isInteger(stored) && stored > 0 && stored <= SEED_MAX) return stored;
+    const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % SEED_MAX;
+    sessionStorage.setItem(SEED_KEY, String(seed));
+    return seed;
+  } catch {
+    return 1 + Math.floor(Math.random() * SEED_MAX);
+  }
+}
+
+export function publicPath(query: { genre: CategoryId; q: string; seed: number; cursor?: string }): string {
+  const params = new URLSearchParams();
+  if (query.genre !== 'all') params.set('genre', query.genre);
+  if (query.q) params.set('q', query.q);
+  params.set('seed', String(query.seed));
+  if (query.cursor) params.set('cursor', query.cursor);
+  return `/api/characters/public?${params.toString()}`;
+}
+
+export interface DiscoverList {
+  characters: CharacterSummary[];
+  loading: boolean;
+  /** The first page could not be loaded. */
+  failed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  retry: () => void;
+}
+
+/**
+ * Public characters for a category and search, a page at a time. The first page is an SWR
+ * query cached 60 s (spec §7 "GET /api/characters/public … cached 60 s"); later pages follow the
+ * cursor and are appended.
+ */
+export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
+  const seed = useMemo(sessionSeed, []);
+  const firstPath = publicPath({ genre, q, seed });
+  const first = useApi<PublicCharactersPage>(firstPath, { maxAgeMs: TIMERS.publicCharactersCache });
+  const [more, setMore] = useState<{ path: string; pages: PublicCharactersPage[] }>({ path: firstPath, pages: [] });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const pages = useMemo(() => (more.path === firstPath ? more.pages : []), [more, firstPath]);
+  const last = pages[pages.length - 1] ?? first.data ?? null;
+  const nextCursor = last?.nextCursor ?? null;
+
+  const loadMore = useCallback(() => {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    getJson<PublicCharactersPage>(publicPath({ genre, q, seed, cursor: nextCursor }))
+      .then((page) => {
+        if (page) setMore((current) => ({ path: firstPath, pages: [...(current.path === firstPath ? current.pages : []), page] }));
+      })
+      .catch(() => undefined)
+      .finally(() => setLoadingMore(false));
+  }, [nextCursor, loadingMore, genre, q, seed, firstPath]);
+
+  const characters = useMemo(() => {
+    const all = [first.data?.characters ?? [], ...pages.map((p) => p.characters)].flat();
+    const seen = new Set<string>();
+    return all.filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+  }, [first.data, pages]);
+
+  return {
+    characters,
+    loading: first.isLoading,
+    failed: !first.isLoading && (first.error !== undefined || first.data === null),
+    hasMore: nextCursor !== null,
+    loadingMore,
+    loadMore,
+    retry: () => void first.mutate(),
+  };
+}
+
+/**
+ * spec §4 Like: the status check waits a random 0-1 s (so a grid of cards does not ask all at
+ * once); a like shows at once (liked, count + 1), is reverted on failure, and cannot be undone.
+ */
+export function useLike(character: CharacterSummary) {
+  const { profile } = useSession();
+  const { toast } = useToast();
+  const [liked, setLiked] = useState(false);
+  const [count, setCount] = useState(character.likes);
+  const [pending, setPending] = useState(false);
+  const uid = profile?.uid;
+
+  useEffect(() => setCount(character.likes), [character.likes]);
+
+  useEffect(() => {
+    if (!uid) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      getJson<LikeStatus>(`/api/characters/${encodeURIComponent(character.id)}/like/${encodeURIComponent(uid)}`)
+        .then((status) => {
+          if (!cancelled && status?.hasLiked) setLiked(true);
+        })
+        .catch(() => undefined); // spec §8: a failed status check means not liked
+    }, Math.random() * TIMERS.likeStatusMaxDelay);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [character.id, uid]);
+
+  const like = useCallback(async () => {
+    if (liked || pending) return;
+    if (!uid) {
+      toast({ title: messages.signInTitle, description: messages.signInToLike, variant: 'destructive' });
+      return;
+    }
+    setLiked(true);
+    setCount((c) => c + 1);
+    setPending(true);
+    try {
+      const result = await mutate<LikeResult>('POST', `/api/characters/${encodeURIComponent(character.id)}/like`, { userId: uid });
+      setCount(result.likes);
+    } catch {
+      setLiked(false);
+      setCount((c) => Math.max(0, c - 1));
+      toast({ title: messages.likeFailedTitle, description: messages.likeFailed, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }, [liked, pending, uid, character.id, toast]);
+
+  return { liked, count, pending, like };
+}
+
+/** The chat service's answer to POST /api/chats (spec §7: "returns a chat with id"). */
+interface StartedChat {
+  id: string;
+}
+
+/**
+ * spec §2: tapping a card starts a new chat and opens /chat/{id}. spec §7: discover sends the uid
+ * as userId. Failures give the spec §8 toasts.
+ */
+export function useStartChat() {
+  const { profile } = useSession();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const start = useCallback(
+    async (characterId: string) => {
+      if (busy.current) return;
+      if (!profile) {
+        toast({ title: messages.signInTitle, description: messages.signInToChat, variant: 'destructive' });
+        return;
+      }
+      busy.current = true;
+      setStarting(characterId);
+      try {
+        const chat = await mutate<StartedChat>('POST', '/api/chats', { userId: profile.uid, characterId, newChat: true });
+        if (!chat || typeof chat.id !== 'string') throw new Error('The chat service answered no chat id');
+        navigate(`/chat/${encodeURIComponent(chat.id)}`);
+      } catch {
+        toast({ title: messages.startFailedTitle, description: messages.startFailed, variant: 'destructive' });
+      } finally {
+        busy.current = false;
+        setStarting(null);
+      }
+    },
+    [profile, toast, navigate],
+  );
+
+  return { start, starting };
+}

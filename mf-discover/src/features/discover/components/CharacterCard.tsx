@@ -1,0 +1,170 @@
+import styled from 'styled-components';
+import { cardText, type CharacterSummary } from '@lakorn/contracts';
+import { Icon, IconButton, Spinner, theme, useImageFallback } from '@lakorn/ui';
+import { useLike } from '../api';
+import { CATEGORY_LABELS, messages } from '../messages';
+
+const Card = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.lg};
+  overflow: hidden;
+`;
+
+const Open = styled.button`
+  display: flex;
+  flex-direction: column;
+  align-items: stretch;
+  text-align: left;
+  width: 100%;
+  padding: 0;
+  border: none;
+  background: none;
+  color: inherit;
+  cursor: pointer;
+  &:disabled { cursor: progress; }
+`;
+
+const Picture = styled.span`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  aspect-ratio: 3 / 4;
+  background: linear-gradient(160deg, #5b3a6e, ${theme.color.primary});
+  color: #fff;
+  font-size: 44px;
+  font-weight: 700;
+  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+`;
+
+const Genre = styled.span`
+  position: absolute;
+  top: 8px;
+  left: 8px;
+  padding: 2px 8px;
+  border-radius: ${theme.radius.pill};
+  background: rgba(15, 13, 19, 0.72);
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.xs};
+  font-weight: 600;
+`;
+
+const Starting = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: rgba(15, 13, 19, 0.55);
+`;
+
+const Body = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 10px 12px 4px;
+  min-width: 0;
+`;
+
+const Name = styled.span`
+  font-weight: 700;
+  font-size: ${theme.font.size.md};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Text = styled.span`
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
+  line-height: 1.5;
+  min-height: 3em;
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+  overflow-wrap: anywhere;
+`;
+
+const Creator = styled.span`
+  color: ${theme.color.faint};
+  font-size: ${theme.font.size.xs};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 2px 6px 8px 8px;
+`;
+
+const LikeButton = styled.button<{ $liked: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 36px;
+  padding: 0 10px;
+  border: none;
+  border-radius: ${theme.radius.pill};
+  background: ${(p) => (p.$liked ? 'rgba(232, 83, 122, 0.16)' : 'transparent')};
+  color: ${(p) => (p.$liked ? theme.color.primary : theme.color.muted)};
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+  &:disabled { opacity: 1; cursor: default; }
+`;
+
+function CardPicture({ character }: { character: CharacterSummary }) {
+  const image = useImageFallback(character.profileUrl);
+  const letter = Array.from(character.name.trim())[0] ?? '?';
+  return image.src ? <img src={image.src} alt="" loading="lazy" onError={image.onError} /> : <span aria-hidden>{letter}</span>;
+}
+
+export interface CharacterCardProps {
+  character: CharacterSummary;
+  onStart: (id: string) => void;
+  starting: boolean;
+  disabled: boolean;
+}
+
+/** spec §2 card: picture, name, the description (public) or personality preview, like and chat. */
+export function CharacterCard({ character, onStart, starting, disabled }: CharacterCardProps) {
+  const { liked, count, like } = useLike(character);
+  return (
+    <Card aria-label={character.name}>
+      <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={messages.openCharacter(character.name)}>
+        <Picture>
+          <CardPicture character={character} />
+          <Genre>{CATEGORY_LABELS[character.genre]}</Genre>
+          {starting ? (
+            <Starting>
+              <Spinner aria-label={messages.starting} />
+            </Starting>
+          ) : null}
+        </Picture>
+        <Body>
+          <Name>{character.name}</Name>
+          <Text>{cardText(character)}</Text>
+          {character.creatorUsername ? <Creator>{messages.by(character.creatorUsername)}</Creator> : null}
+        </Body>
+      </Open>
+      <Footer>
+        <LikeButton type="button" $liked={liked} aria-pressed={liked} disabled={liked} onClick={() => void like()} aria-label={liked ? messages.liked(count) : messages.like(count)}>
+          <Icon name="heart" size={18} filled={liked} />
+          <span aria-hidden>{count}</span>
+        </LikeButton>
+        <IconButton type="button" $size={36} onClick={() => onStart(character.id)} disabled={disabled} aria-label={messages.chatWith(character.name)}>
+          <Icon name="chat" size={18} />
+        </IconButton>
+      </Footer>
+    </Card>
+  );
+}

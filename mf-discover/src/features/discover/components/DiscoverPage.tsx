@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { CATEGORY_IDS, SEARCH_QUERY_MAX, type CategoryId } from '@lakorn/contracts';
+import { useSession } from '@lakorn/shell-sdk';
+import { Button, CoinBadge, EmptyState, ErrorState, Icon, IconButton, Input, LoadingState, Page, PageHeader, SectionTitle, Spinner, theme } from '@lakorn/ui';
+import { useDiscoverList, useStartChat } from '../api';
+import { CATEGORY_LABELS, messages } from '../messages';
+import { CharacterCard } from './CharacterCard';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const Search = styled.label`
+  position: relative;
+  display: block;
+  margin: 4px 0 12px;
+  svg { position: absolute; left: 14px; top: 50%; transform: translateY(-50%); color: ${theme.color.faint}; pointer-events: none; }
+  input { padding-left: 42px; }
+`;
+
+const Categories = styled.div`
+  display: flex;
+  gap: 8px;
+  overflow-x: auto;
+  margin: 0 -16px 16px;
+  padding: 0 16px 4px;
+  scrollbar-width: none;
+  &::-webkit-scrollbar { display: none; }
+`;
+
+const Category = styled.button<{ $active: boolean }>`
+  flex: none;
+  min-height: 36px;
+  padding: 0 16px;
+  border-radius: ${theme.radius.pill};
+  border: 1px solid ${(p) => (p.$active ? theme.color.primary : theme.color.border)};
+  background: ${(p) => (p.$active ? theme.color.primary : theme.color.surface2)};
+  color: ${(p) => (p.$active ? theme.color.primaryText : theme.color.text)};
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+`;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 12px;
+`;
+
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: 20px 0 8px;
+`;
+
+/** spec §2 "Discover / home" (/). */
+export function DiscoverPage() {
+  const navigate = useNavigate();
+  const { profile } = useSession();
+  const [category, setCategory] = useState<CategoryId>('all');
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const list = useDiscoverList(category, q);
+  const { start, starting } = useStartChat();
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  // Further pages load as the end of the grid comes near (the button stays for keyboards).
+  const { hasMore, loadMore } = list;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMore();
+    }, { rootMargin: '400px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, loadMore]);
+
+  return (
+    <Page>
+      <PageHeader
+        title={messages.title}
+        actions={
+          <>
+            {profile ? <CoinBadge coins={profile.coins} compact /> : null}
+            <IconButton $tone="primary" aria-label={messages.addCharacter} onClick={() => navigate('/create-character')}>
+              <Icon name="plus" />
+            </IconButton>
+          </>
+        }
+      />
+      <Search>
+        <Icon name="search" size={18} />
+        <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={messages.searchPlaceholder} aria-label={messages.searchLabel} maxLength={SEARCH_QUERY_MAX} enterKeyHint="search" />
+      </Search>
+      <Categories role="group" aria-label={messages.categories}>
+        {CATEGORY_IDS.map((id) => (
+          <Category key={id} type="button" $active={category === id} aria-pressed={category === id} onClick={() => setCategory(id)}>
+            {CATEGORY_LABELS[id]}
+          </Category>
+        ))}
+      </Categories>
+      <SectionTitle>{messages.recommended}</SectionTitle>
+      {list.loading ? (
+        <LoadingState message={messages.loading} />
+      ) : list.failed ? (
+        <ErrorState message={messages.loadFailed} onRetry={list.retry} />
+      ) : list.characters.length === 0 ? (
+        <EmptyState icon="search" title={messages.empty}>
+          {q || category !== 'all' ? messages.emptySearch : messages.emptyAll}
+        </EmptyState>
+      ) : (
+        <>
+          <Grid>
+            {list.characters.map((character) => (
+              <CharacterCard key={character.id} character={character} onStart={(id) => void start(id)} starting={starting === character.id} disabled={starting !== null} />
+            ))}
+          </Grid>
+          <div ref={sentinel} />
+          {list.hasMore ? (
+            <More>
+              {list.loadingMore ? (
+                <Spinner aria-label={messages.loadingMore} />
+              ) : (
+                <Button $variant="secondary" onClick={list.loadMore}>
+                  {messages.loadMore}
+                </Button>
+              )}
+            </More>
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+import type { CategoryId } from '@lakorn/contracts';
+
+// The Thai text of the discover page (spec §2 "Discover / home", §8 error catalogue).
+export const messages = {
+  title: 'ละคร',
+  addCharacter: 'สร้างตัวละคร',
+  searchLabel: 'ค้นหาตัวละคร',
+  searchPlaceholder: 'ค้นหาชื่อ บุคลิก หรือคำอธิบาย...',
+  categories: 'หมวดหมู่',
+  recommended: 'แนะนำสำหรับคุณ',
+  loading: 'กำลังโหลดตัวละคร...',
+  loadFailed: 'โหลดตัวละครไม่สำเร็จ',
+  empty: 'ไม่พบตัวละคร',
+  emptySearch: 'ลองค้นหาด้วยคำอื่น หรือเลือกหมวดหมู่อื่น',
+  emptyAll: 'ยังไม่มีตัวละครสาธารณะจากผู้ใช้คนอื่น ลองสร้างตัวละครของคุณเองดูสิ',
+  loadMore: 'ดูเพิ่มเติม',
+  loadingMore: 'กำลังโหลดเพิ่ม...',
+  by: (username: string) => `โดย ${username}`,
+  like: (count: number) => `ถูกใจ (${count})`,
+  liked: (count: number) => `ถูกใจแล้ว (${count})`,
+  chatWith: (name: string) => `เริ่มแชทกับ ${name}`,
+  openCharacter: (name: string) => `เปิดแชทกับ ${name}`,
+  starting: 'กำลังเริ่มแชท...',
+  // spec §8
+  signInTitle: 'กรุณาเข้าสู่ระบบ',
+  signInToChat: 'คุณต้องเข้าสู่ระบบก่อนเริ่มแชท',
+  startFailedTitle: 'เกิดข้อผิดพลาด',
+  startFailed: 'ไม่สามารถเริ่มการสนทนาได้ โปรดลองใหม่อีกครั้ง',
+  likeFailedTitle: 'ถูกใจไม่สำเร็จ',
+  likeFailed: 'โปรดลองอีกครั้ง',
+  signInToLike: 'คุณต้องเข้าสู่ระบบก่อนกดถูกใจ',
+} as const;
+
+/** spec §2 category row (ids all, romantic, adventure, daily, friendship). */
+export const CATEGORY_LABELS: Record<CategoryId, string> = {
+  all: 'ทั้งหมด',
+  romantic: 'โรแมนติก',
+  adventure: 'ผจญภัย',
+  daily: 'ชีวิตประจำวัน',
+  friendship: 'มิตรภาพ',
+};

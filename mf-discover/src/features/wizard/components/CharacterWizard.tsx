@@ -1,0 +1,229 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useMatch, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSWRConfig } from 'swr';
+import type { CardImportResult } from '@lakorn/contracts';
+import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
+import { Button, ErrorState, Icon, IconButton, LoadingState, Page, theme } from '@lakorn/ui';
+import { loadCharacter, saveCharacter } from '../api';
+import { draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
+import { messages } from '../messages';
+import { CardExport, CardImport, ImportNotice } from './CardTools';
+import { STEPS } from './Steps';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  margin: 0 -16px 16px;
+  padding: 8px 12px 12px;
+  background: rgba(15, 13, 19, 0.94);
+  backdrop-filter: blur(10px);
+  border-bottom: 1px solid ${theme.color.surface2};
+`;
+
+const BarRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  h1 { flex: 1; margin: 0; font-size: ${theme.font.size.lg}; font-weight: 700; }
+`;
+
+const Spacer = styled.span`
+  width: 40px;
+  flex: none;
+`;
+
+const Progress = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 0 4px;
+  font-size: ${theme.font.size.xs};
+  color: ${theme.color.muted};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Track = styled.div`
+  flex: 1;
+  height: 6px;
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.surface3};
+  overflow: hidden;
+  span { display: block; height: 100%; background: ${theme.color.primary}; transition: width 200ms ease; }
+`;
+
+const Footer = styled.div`
+  position: sticky;
+  bottom: 0;
+  margin: 20px -16px 0;
+  padding: 12px 16px calc(12px + env(safe-area-inset-bottom));
+  background: linear-gradient(rgba(15, 13, 19, 0), ${theme.color.bg} 30%);
+`;
+
+const DRAFT_KEY = 'lakorn.wizard.create';
+
+function savedDraft(): WizardDraft | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    return raw ? { ...EMPTY_DRAFT, ...(JSON.parse(raw) as Partial<WizardDraft>) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * spec §2 "Character create / edit", §4 "Character wizard": nine steps with their titles, a
+ * 'step n/9' progress bar, back above step 1, close to /library; edit mode (from the path)
+ * prefills from the character; step 9 creates or updates, then goes to /library.
+ */
+export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { profile } = useSession();
+  const { mutate: mutateCache } = useSWRConfig();
+  const { id: routeId } = useParams();
+  const characterId = mode === 'edit' ? (routeId ?? null) : null;
+  const createStep = useMatch('/create-character/:step')?.params.step;
+  const editStep = useMatch('/edit-character/:id/:step')?.params.step;
+  const step = parseStep(mode === 'create' ? createStep : editStep);
+  const base = mode === 'create' ? '/create-character' : `/edit-character/${encodeURIComponent(characterId ?? '')}`;
+
+  const [draft, setDraft] = useState<WizardDraft>(() => (mode === 'create' ? (savedDraft() ?? EMPTY_DRAFT) : EMPTY_DRAFT));
+  const [load, setLoad] = useState<'loading' | 'ready' | 'missing' | 'not-yours' | 'failed'>(mode === 'edit' ? 'loading' : 'ready');
+  const [saved, setSaved] = useState<{ name: string; profileUrl: string } | null>(null);
+  const [imported, setImported] = useState<Pick<CardImportResult, 'overLong' | 'notes'> | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const fetchCharacter = useCallback(() => {
+    if (mode !== 'edit' || !characterId) return;
+    setLoad('loading');
+    loadCharacter(characterId)
+      .then((character) => {
+        if (!character) return setLoad('failed');
+        if (profile && character.userId !== profile.id) return setLoad('not-yours');
+        setDraft(draftFromCharacter(character));
+        setSaved({ name: character.name, profileUrl: character.profileUrl });
+        setLoad('ready');
+      })
+      .catch((error: unknown) => setLoad(error instanceof ApiError && error.status === 404 ? 'missing' : 'failed'));
+  }, [mode, characterId, profile]);
+
+  useEffect(fetchCharacter, [fetchCharacter]);
+
+  useEffect(() => {
+    // The create draft survives a reload of the page (it is this tab's only copy).
+    if (mode === 'create') sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  }, [mode, draft]);
+
+  const update = useCallback((change: Partial<WizardDraft>) => setDraft((current) => ({ ...current, ...change })), []);
+  const goTo = (next: number) => navigate(`${base}/${next}`);
+  const close = () => {
+    if (mode === 'create') sessionStorage.removeItem(DRAFT_KEY);
+    navigate('/library');
+  };
+
+  function next() {
+    const problem = stepProblem(step, draft);
+    if (problem) {
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      return;
+    }
+    goTo(step + 1);
+  }
+
+  async function submit() {
+    if (!profile) return;
+    const blocked = firstProblem(draft);
+    if (blocked) {
+      toast({ title: blocked.problem.title, description: blocked.problem.description, variant: 'destructive' });
+      goTo(blocked.step);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await saveCharacter(inputOf(draft, profile.id), characterId);
+      if (mode === 'create') sessionStorage.removeItem(DRAFT_KEY);
+      // Lists of characters (the library's strip, discover) show the change when next seen.
+      void mutateCache((key) => typeof key === 'string' && key.startsWith('/api/characters'), undefined, { revalidate: true });
+      toast({ title: mode === 'create' ? messages.created : messages.saved, variant: 'success' });
+      navigate('/library');
+    } catch {
+      toast({ title: mode === 'create' ? messages.createFailed : messages.updateFailed, description: messages.tryLater, variant: 'destructive' });
+      setSubmitting(false);
+    }
+  }
+
+  function onImported(result: CardImportResult) {
+    setDraft((current) => draftFromCard(result.draft, current));
+    setImported({ overLong: result.overLong, notes: result.notes });
+  }
+
+  const header = (
+    <Bar>
+      <BarRow>
+        {step > 1 ? (
+          <IconButton aria-label={messages.back} onClick={() => goTo(step - 1)}>
+            <Icon name="back" />
+          </IconButton>
+        ) : (
+          <Spacer />
+        )}
+        <h1>{messages.stepTitles[step - 1]}</h1>
+        <IconButton aria-label={messages.close} onClick={close}>
+          <Icon name="close" />
+        </IconButton>
+      </BarRow>
+      <Progress>
+        <Track role="progressbar" aria-label={messages.progress(step, TOTAL_STEPS)} aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step}>
+          <span style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
+        </Track>
+        <span>{messages.progress(step, TOTAL_STEPS)}</span>
+      </Progress>
+    </Bar>
+  );
+
+  if (load !== 'ready') {
+    return (
+      <Page $withNav={false}>
+        {header}
+        {load === 'loading' ? (
+          <LoadingState message={messages.loading} />
+        ) : (
+          <ErrorState
+            message={load === 'missing' ? messages.notFound : load === 'not-yours' ? messages.notYours : messages.loadFailed}
+            onRetry={load === 'failed' ? fetchCharacter : undefined}
+          />
+        )}
+        {load !== 'loading' ? (
+          <Button $variant="ghost" $block onClick={() => navigate('/library')}>
+            {messages.toLibrary}
+          </Button>
+        ) : null}
+      </Page>
+    );
+  }
+
+  const Step = STEPS[step - 1] ?? STEPS[0];
+  return (
+    <Page $withNav={false}>
+      {header}
+      {imported ? <ImportNotice result={imported} onGoToStep={goTo} onDismiss={() => setImported(null)} /> : null}
+      {mode === 'create' && step === 1 ? <CardImport onImported={onImported} /> : null}
+      <Step draft={draft} update={update} characterId={characterId} />
+      {mode === 'edit' && step === TOTAL_STEPS && characterId && saved ? <CardExport characterId={characterId} name={saved.name} profileUrl={saved.profileUrl} /> : null}
+      <Footer>
+        {step < TOTAL_STEPS ? (
+          <Button $block $size="lg" onClick={next}>
+            {messages.next}
+          </Button>
+        ) : (
+          <Button $block $size="lg" disabled={submitting} onClick={() => void submit()}>
+            {submitting ? messages.saving : mode === 'create' ? messages.create : messages.save}
+          </Button>
+        )}
+      </Footer>
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { LIMITS } from '@lakorn/contracts';
+import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
+import { Button, Icon, Muted, Spinner, theme, useImageFallback } from '@lakorn/ui';
+import { uploadImage } from '../api';
+import { messages } from '../messages';
+
+const Row = styled.div`
+  display: flex;
+  gap: 14px;
+  align-items: center;
+  margin-bottom: 16px;
+`;
+
+const Preview = styled.div`
+  position: relative;
+  flex: none;
+  width: 96px;
+  height: 128px;
+  border-radius: ${theme.radius.md};
+  overflow: hidden;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: ${theme.color.surface2};
+  border: 1px dashed ${theme.color.border};
+  color: ${theme.color.faint};
+  img { width: 100%; height: 100%; object-fit: cover; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 8px;
+  min-width: 0;
+`;
+
+const Label = styled.span`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+`;
+
+/** A picture the browser should accept as an image at all (the server checks the bytes). */
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+/** spec §2: the image upload with its JPG/PNG hint and a preview; spec §5 type and size checks. */
+export function ImagePicker({ value, characterId, onChange }: { value: string; characterId: string | null; onChange: (url: string) => void }) {
+  const { profile } = useSession();
+  const { toast } = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const image = useImageFallback(value || null);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    const fail = (description: string) => toast({ title: messages.uploadFailed, description, variant: 'destructive' });
+    if (!profile) return fail(messages.notAuthenticated);
+    if (!file.type.startsWith('image/')) return fail(messages.fileInvalid);
+    if (file.size > LIMITS.imageBytes) return fail(messages.fileTooLarge);
+    setUploading(true);
+    try {
+      const { url } = await uploadImage(file, file.name, profile.uid, characterId);
+      onChange(url);
+    } catch (error) {
+      fail(errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <Row>
+      <Preview>
+        {value && image.src ? <img src={image.src} alt={messages.imagePreview} onError={image.onError} /> : <Icon name="image" size={32} />}
+        {uploading ? <Spinner style={{ position: 'absolute' }} /> : null}
+      </Preview>
+      <Actions>
+        <Label>{messages.image}</Label>
+        <Muted>{messages.imageHint}</Muted>
+        <Button $variant="secondary" $size="sm" disabled={uploading} onClick={() => input.current?.click()}>
+          <Icon name="image" size={16} />
+          {uploading ? messages.uploading : value ? messages.changeImage : messages.chooseImage}
+        </Button>
+        {value && !uploading ? (
+          <Button $variant="ghost" $size="sm" onClick={() => onChange('')}>
+            {messages.removeImage}
+          </Button>
+        ) : null}
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          hidden
+          data-testid="image-input"
+          onChange={(e) => {
+            void choose(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </Actions>
+    </Row>
+  );
+}
