@@ -1,0 +1,35 @@
+import styled from 'styled-components';
+import type { CoinPackageId } from '@lakorn/contracts';
+import { Card, SectionTitle, theme } from '@lakorn/ui';
+import { bahtAmount, PACKAGE_NAMES } from '../../../shared/coinPackages';
+import { coinsText } from '../../../shared/messages';
+import { PAYMENT_TEXT as T } from '../messages';
+
+const Rows = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 8px 12px;
+  dt { color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; }
+  dd { margin: 0; text-align: right; font-weight: 600; }
+  dd.coins { color: ${theme.color.amber}; }
+`;
+
+/** spec §2: package name, coins, price in THB. */
+export function OrderSummary({ packageId, coins, priceThb }: { packageId: CoinPackageId; coins: number; priceThb: number }) {
+  return (
+    <Card aria-labelledby="wallet-order-title">
+      <SectionTitle id="wallet-order-title">{T.summaryTitle}</SectionTitle>
+      <Rows>
+        <dt>{T.summaryPackage}</dt>
+        <dd>{PACKAGE_NAMES[packageId]}</dd>
+        <dt>{T.summaryCoins}</dt>
+        <dd className="coins">{coinsText(coins)}</dd>
+        <dt>{T.summaryPrice}</dt>
+        <dd>
+          {bahtAmount(priceThb)} {T.baht}
+        </dd>
+      </Rows>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import styled from 'styled-components';
+import type { PaymentStatus } from '@lakorn/contracts';
+import { Button, Card, Icon, Muted, SectionTitle, Spinner, theme } from '@lakorn/ui';
+import { PAYMENT_TEXT as T } from '../messages';
+
+const State = styled.div<{ $tone: 'waiting' | 'success' | 'danger' }>`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  font-weight: 600;
+  color: ${(p) => (p.$tone === 'success' ? theme.color.success : p.$tone === 'danger' ? theme.color.danger : theme.color.text)};
+  margin-bottom: 6px;
+`;
+
+const Simulated = styled.div`
+  margin-top: 14px;
+  padding: 12px;
+  border-radius: ${theme.radius.md};
+  border: 1px dashed ${theme.color.amber};
+  background: ${theme.color.amberBg};
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  strong { color: ${theme.color.amber}; font-size: ${theme.font.size.sm}; }
+  p { margin: 0; color: ${theme.color.text}; font-size: ${theme.font.size.xs}; line-height: 1.5; }
+`;
+
+export interface PaymentStatusSectionProps {
+  status: PaymentStatus | null;
+  simulateAvailable: boolean;
+  simulating: boolean;
+  onSimulate: () => void;
+  onNewQr: () => void;
+}
+
+/**
+ * spec §4 payment status: 'processing' shows processing, 'succeeded' success, anything else (or
+ * nothing yet) waiting. Expired and failed payments (server-side 1-hour expiry) offer a new QR.
+ */
+export function PaymentStatusSection({ status, simulateAvailable, simulating, onSimulate, onNewQr }: PaymentStatusSectionProps) {
+  let state;
+  if (status === 'succeeded') {
+    state = (
+      <>
+        <State $tone="success">
+          <Icon name="check" />
+          {T.statusSucceeded}
+        </State>
+        <Muted>{T.redirecting}</Muted>
+      </>
+    );
+  } else if (status === 'processing') {
+    state = (
+      <State $tone="waiting">
+        <Spinner $size={18} aria-label={T.statusProcessing} />
+        {T.statusProcessing}
+      </State>
+    );
+  } else if (status === 'expired' || status === 'failed') {
+    state = (
+      <>
+        <State $tone="danger">
+          <Icon name="alert" />
+          {status === 'expired' ? T.statusExpired : T.statusFailed}
+        </State>
+        <Button $variant="secondary" $size="sm" onClick={onNewQr}>
+          <Icon name="refresh" size={16} />
+          {T.newQr}
+        </Button>
+      </>
+    );
+  } else {
+    state = (
+      <>
+        <State $tone="waiting">
+          <Spinner $size={18} aria-label={T.statusWaiting} />
+          {T.statusWaiting}
+        </State>
+        <Muted>{T.waitingHint}</Muted>
+      </>
+    );
+  }
+
+  const canSimulate = simulateAvailable && status !== 'succeeded' && status !== 'expired' && status !== 'failed';
+  return (
+    <Card aria-labelledby="wallet-status-title">
+      <SectionTitle id="wallet-status-title">{T.statusTitle}</SectionTitle>
+      <div role="status" aria-live="polite">
+        {state}
+      </div>
+      {canSimulate ? (
+        <Simulated>
+          <strong>{T.simulateTitle}</strong>
+          <p>{T.simulateBody}</p>
+          <Button $variant="secondary" $size="sm" onClick={onSimulate} disabled={simulating}>
+            {T.simulate}
+          </Button>
+        </Simulated>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { COIN_PACKAGES } from '@lakorn/contracts';
+import { useSession } from '@lakorn/shell-sdk';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@lakorn/ui';
+import { isPackageId } from '../../../shared/coinPackages';
+import { SHARED_TEXT } from '../../../shared/messages';
+import { usePaymentSystemStatus } from '../../../shared/paymentSystem';
+import { PAYMENT_TEXT as T } from '../messages';
+import { usePromptPayPayment } from '../usePromptPayPayment';
+import { OrderSummary } from './OrderSummary';
+import { PaymentInstructions } from './PaymentInstructions';
+import { PaymentStatusSection } from './PaymentStatusSection';
+import { QrCard } from './QrCard';
+
+/** The page's frame: header with back to /profile (the bottom navigation is hidden on /payment/). */
+function Frame({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Page $withNav={false}>
+      <PageHeader title={T.title} onBack={() => navigate('/profile')} backLabel={T.back} />
+      {children}
+    </Page>
+  );
+}
+
+function BackToProfile() {
+  const navigate = useNavigate();
+  return (
+    <Button $variant="secondary" onClick={() => navigate('/profile')}>
+      {T.backButton}
+    </Button>
+  );
+}
+
+/** /payment/promptpay/{packageId} (spec §2): needs a signed-in user and a valid package key (spec §5). */
+export function PromptPayPage() {
+  const { profile } = useSession();
+  const { packageId } = useParams();
+  if (!profile) {
+    return (
+      <Frame>
+        <EmptyState icon="lock" title={T.loginRequired} />
+      </Frame>
+    );
+  }
+  if (!isPackageId(packageId)) {
+    return (
+      <Frame>
+        <EmptyState icon="alert" title={T.invalidPackage}>
+          <BackToProfile />
+        </EmptyState>
+      </Frame>
+    );
+  }
+  return <Checkout userId={profile.id} packageId={packageId} />;
+}
+
+function Checkout({ userId, packageId }: { userId: string; packageId: keyof typeof COIN_PACKAGES }) {
+  const system = usePaymentSystemStatus();
+  const enabled = system.data?.enabled === true;
+  const { flow, retry, simulate, simulating } = usePromptPayPayment(userId, packageId, enabled);
+  const pkg = COIN_PACKAGES[packageId];
+
+  if (system.isLoading) {
+    return (
+      <Frame>
+        <LoadingState message={T.checking} />
+      </Frame>
+    );
+  }
+  if (system.error || !system.data) {
+    return (
+      <Frame>
+        <ErrorState message={SHARED_TEXT.paymentStatusFailed} onRetry={() => void system.mutate()} retryLabel={T.retry} />
+      </Frame>
+    );
+  }
+  if (!enabled || flow.stage === 'disabled') {
+    return (
+      <Frame>
+        <EmptyState icon="lock" title={SHARED_TEXT.paymentDisabledTitle}>
+          <span>{SHARED_TEXT.paymentDisabledBody}</span>
+          <BackToProfile />
+        </EmptyState>
+      </Frame>
+    );
+  }
+  if (flow.stage === 'creating') {
+    return (
+      <Frame>
+        <OrderSummary packageId={packageId} coins={pkg.coins} priceThb={pkg.priceThb} />
+        <LoadingState message={T.creating} />
+      </Frame>
+    );
+  }
+  if (flow.stage === 'create-failed') {
+    return (
+      <Frame>
+        <OrderSummary packageId={packageId} coins={pkg.coins} priceThb={pkg.priceThb} />
+        <ErrorState message={T.createFailed} onRetry={retry} retryLabel={T.retry} />
+      </Frame>
+    );
+  }
+
+  const { payment, status } = flow;
+  return (
+    <Frame>
+      <OrderSummary packageId={packageId} coins={payment.package.coins} priceThb={payment.package.priceThb} />
+      <QrCard key={payment.paymentIntentId} qr={payment.qr} priceThb={payment.amountThb} expiresAt={payment.expiresAt} onRetry={retry} />
+      <PaymentStatusSection
+        status={status}
+        simulateAvailable={payment.simulateAvailable}
+        simulating={simulating}
+        onSimulate={() => void simulate()}
+        onNewQr={retry}
+      />
+      <PaymentInstructions />
+      <div style={{ display: 'flex', justifyContent: 'center', marginBottom: 24 }}>
+        <BackToProfile />
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { format } from 'date-fns';
+import styled from 'styled-components';
+import { TIMERS, type PaymentQr } from '@lakorn/contracts';
+import { Button, Card, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
+import { bahtAmount } from '../../../shared/coinPackages';
+import { PAYMENT_TEXT as T } from '../messages';
+
+const Frame = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  width: min(260px, 100%);
+  aspect-ratio: 1;
+  margin: 4px auto 14px;
+  padding: 12px;
+  border-radius: ${theme.radius.md};
+  /* A QR reads best dark on white, whatever the theme. */
+  background: #ffffff;
+  img { width: 100%; height: 100%; object-fit: contain; }
+`;
+
+const Failed = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 10px;
+  text-align: center;
+  color: ${theme.color.danger};
+  font-size: ${theme.font.size.sm};
+  margin-bottom: 14px;
+`;
+
+const Placeholder = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  width: 160px;
+  height: 160px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface2};
+  color: ${theme.color.faint};
+`;
+
+const AmountRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px;
+  padding: 10px 12px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface2};
+  span { color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; }
+  strong { font-size: ${theme.font.size.xl}; font-variant-numeric: tabular-nums; }
+  div { display: flex; align-items: center; gap: 6px; }
+`;
+
+/** SVG first, then PNG (spec §7: "SVG preferred, else PNG, else a placeholder image"). */
+export function qrSources(qr: PaymentQr): string[] {
+  const sources: string[] = [];
+  if (qr.svg) sources.push(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`);
+  if (qr.imageUrlSvg) sources.push(qr.imageUrlSvg);
+  if (qr.imageUrlPng) sources.push(qr.imageUrlPng);
+  return sources;
+}
+
+/** Copies text; falls back to a hidden textarea where the Clipboard API is missing (plain http). */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+export interface QrCardProps {
+  qr: PaymentQr;
+  priceThb: number;
+  expiresAt: string;
+  /** Make a new payment (a new QR) after a load failure. */
+  onRetry: () => void;
+}
+
+/** spec §2: the QR, the amount (copyable; the check icon resets after 3 s) and the 1-hour expiry. */
+export function QrCard({ qr, priceThb, expiresAt, onRetry }: QrCardProps) {
+  const sources = qrSources(qr);
+  const [sourceIndex, setSourceIndex] = useState(0);
+  const [copied, setCopied] = useState(false);
+  const reset = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(reset.current ?? undefined), []);
+
+  const src = sources[sourceIndex];
+  const copy = async () => {
+    try {
+      await copyText(bahtAmount(priceThb));
+    } catch (error) {
+      console.error('copying the amount failed', error);
+      return;
+    }
+    setCopied(true);
+    clearTimeout(reset.current ?? undefined);
+    reset.current = setTimeout(() => setCopied(false), TIMERS.copiedReset);
+  };
+
+  return (
+    <Card aria-labelledby="wallet-qr-title">
+      <SectionTitle id="wallet-qr-title">{T.qrTitle}</SectionTitle>
+      {src ? (
+        <Frame>
+          <img src={src} alt={T.qrAlt} onError={() => setSourceIndex((i) => i + 1)} />
+        </Frame>
+      ) : (
+        <Failed role="alert">
+          <Placeholder aria-hidden>
+            <Icon name="qr" size={64} />
+          </Placeholder>
+          <span>{T.qrFailed}</span>
+          <Button $variant="secondary" $size="sm" onClick={onRetry}>
+            <Icon name="refresh" size={16} />
+            {T.retry}
+          </Button>
+        </Failed>
+      )}
+      <AmountRow>
+        <span>{T.amountLabel}</span>
+        <div>
+          <strong>
+            {bahtAmount(priceThb)} {T.baht}
+          </strong>
+          <IconButton $tone="surface" $size={36} aria-label={copied ? T.copied : T.copyAmount} onClick={() => void copy()}>
+            <Icon name={copied ? 'check' : 'copy'} size={18} />
+          </IconButton>
+        </div>
+      </AmountRow>
+      <Muted style={{ marginTop: 10, textAlign: 'center' }}>{T.expiry(format(new Date(expiresAt), 'HH:mm'))}</Muted>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useProfile, useToast } from '@lakorn/shell-sdk';
+import { Button, Card, Input, SectionTitle, Spinner } from '@lakorn/ui';
+import { useCoinSync } from '../../shared/coinSync';
+import { coinsText } from '../../shared/messages';
+import { isInvalidPromo, redeemPromoCode } from './api';
+import { PROMO_TEXT as T } from './messages';
+
+const Form = styled.form`
+  display: flex;
+  gap: 8px;
+  & > input { flex: 1; min-width: 0; text-transform: uppercase; }
+  & > input::placeholder { text-transform: none; }
+`;
+
+/** Exposed as `./PromoCodePanel` for the shell's /profile (spec §2 promo code entry). */
+export default function PromoCodePanel() {
+  const profile = useProfile();
+  const { toast } = useToast();
+  const syncCoins = useCoinSync();
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      toast({ title: T.blank, variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      const result = await redeemPromoCode(profile.id, trimmed);
+      setCode('');
+      toast({ title: T.successTitle, description: T.successBody(coinsText(result.coins)), variant: 'success' });
+      void syncCoins(result.balance);
+    } catch (error) {
+      if (isInvalidPromo(error)) toast({ title: T.invalid, variant: 'destructive' });
+      else toast({ title: T.failedTitle, description: T.failedBody, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card aria-labelledby="wallet-promo-title">
+      <SectionTitle id="wallet-promo-title">{T.title}</SectionTitle>
+      <Form onSubmit={submit} noValidate>
+        <Input
+          aria-label={T.label}
+          placeholder={T.placeholder}
+          value={code}
+          maxLength={40}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setCode(e.target.value)}
+          disabled={pending}
+        />
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {pending ? <Spinner $size={16} aria-label={T.submitting} /> : null}
+          {T.submit}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

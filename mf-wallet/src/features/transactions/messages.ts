@@ -1,0 +1,18 @@
+// spec §2 coin history (/transactions). 'No transactions found' is the spec's literal text.
+export const HISTORY_TEXT = {
+  title: 'ประวัติเหรียญ',
+  back: 'กลับไปหน้าโปรไฟล์',
+  balance: 'ยอดเหรียญคงเหลือ',
+  loading: 'กำลังโหลดประวัติเหรียญ...',
+  failed: 'ไม่สามารถโหลดประวัติเหรียญได้ กรุณาลองใหม่อีกครั้ง',
+  retry: 'ลองอีกครั้ง',
+  empty: 'No transactions found',
+  caption: 'รายการเหรียญ',
+  date: 'วันที่',
+  description: 'รายการ',
+  amount: 'จำนวน',
+  received: (n: string) => `ได้รับ ${n} เหรียญ`,
+  spent: (n: string) => `ใช้ ${n} เหรียญ`,
+  more: 'โหลดเพิ่มเติม',
+  moreFailed: 'โหลดรายการเพิ่มเติมไม่สำเร็จ กรุณาลองอีกครั้ง',
+} as const;

@@ -1,0 +1,93 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import PromoCodePanel from '../src/features/promo/PromoCodePanel';
+import TopUpPanel from '../src/features/top-up/TopUpPanel';
+import { mockApi, profile, renderWallet } from './support';
+
+describe('TopUpPanel (spec §2 profile top-up)', () => {
+  test('offers the four packages with their coins and prices; choosing one opens its payment page', async () => {
+    mockApi({ 'GET /api/payment-system/status': { body: { enabled: true } } });
+    const user = userEvent.setup();
+    renderWallet('/profile', { children: <TopUpPanel /> });
+    expect(screen.getByRole('heading', { name: 'เติมเหรียญ' })).toBeInTheDocument();
+    const buttons = await screen.findAllByRole('button', { name: /^ซื้อ / });
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'ซื้อ 500 เหรียญ ราคา ฿19',
+      'ซื้อ 1,000 เหรียญ ราคา ฿39',
+      'ซื้อ 3,000 เหรียญ ราคา ฿89',
+      'ซื้อ 10,000 เหรียญ ราคา ฿249',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'ซื้อ 1,000 เหรียญ ราคา ฿39' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/payment/promptpay/medium');
+  });
+
+  test('shows the contact-us message instead of packages when the payment system is off', async () => {
+    mockApi({ 'GET /api/payment-system/status': { body: { enabled: false } } });
+    renderWallet('/profile', { children: <TopUpPanel /> });
+    expect(await screen.findByText('ระบบชำระเงินยังไม่เปิดให้บริการ')).toBeInTheDocument();
+    expect(screen.getByText(/กรุณาติดต่อเราทางเพจโซเชียลมีเดีย/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^ซื้อ / })).toBeNull();
+  });
+
+  test('says the payment system status could not be checked, with a retry', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/payment-system/status': () => (++calls <= 3 ? { status: 503, body: { message: 'down' } } : { body: { enabled: true } }),
+    });
+    const user = userEvent.setup();
+    renderWallet('/profile', { children: <TopUpPanel /> });
+    expect(await screen.findByText('ไม่สามารถตรวจสอบสถานะระบบชำระเงินได้', {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ลองอีกครั้ง' }));
+    expect(await screen.findAllByRole('button', { name: /^ซื้อ / })).toHaveLength(4);
+  });
+});
+
+describe('PromoCodePanel (spec §2, §5, §8)', () => {
+  test('a blank code is refused with "กรุณากรอกโค้ดส่วนลด" and nothing is sent', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderWallet('/profile', { children: <PromoCodePanel /> });
+    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+    expect(await screen.findByText('กรุณากรอกโค้ดส่วนลด')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/coins/redeem')).toHaveLength(0);
+  });
+
+  test('an invalid code shows "โค้ดไม่ถูกต้องหรือหมดอายุแล้ว"', async () => {
+    mockApi({ 'POST /api/coins/redeem': { status: 400, body: { message: 'Invalid promo code', code: 'INVALID_PROMO' } } });
+    const user = userEvent.setup();
+    renderWallet('/profile', { children: <PromoCodePanel /> });
+    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+    expect(await screen.findByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' })).toHaveValue('NOPE');
+  });
+
+  test('any other failure gives a generic message', async () => {
+    mockApi({ 'POST /api/coins/redeem': { status: 403, body: { message: 'Forbidden' } } });
+    const user = userEvent.setup();
+    renderWallet('/profile', { children: <PromoCodePanel /> });
+    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), 'CODE1');
+    await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+    expect(await screen.findByText('ไม่สามารถใช้โค้ดได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
+    expect(screen.queryByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeNull();
+  });
+
+  test('a good code: success toast with the coins, field cleared, profile refreshed until it shows the new balance', async () => {
+    let profileReads = 0;
+    const api = mockApi({
+      'POST /api/coins/redeem': { body: { coins: 100, balance: 1100 } },
+      // identity catches up with the wallet on the second read
+      'GET /api/users/p1': () => ({ body: { ...profile, coins: ++profileReads >= 2 ? 1100 : 1000 } }),
+    });
+    const user = userEvent.setup();
+    renderWallet('/profile', { children: <PromoCodePanel /> });
+    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), ' welcome ');
+    await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+    expect(await screen.findByText('ใช้โค้ดสำเร็จ')).toBeInTheDocument();
+    expect(screen.getByText('คุณได้รับ 100 เหรียญ')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/coins/redeem')[0]?.body).toEqual({ userId: 'p1', code: 'welcome' });
+    expect(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' })).toHaveValue('');
+    await waitFor(() => expect(profileReads).toBe(2), { timeout: 3000 });
+  });
+});
