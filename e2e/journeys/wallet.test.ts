@@ -145,4 +145,33 @@ describe('wallet journey', () => {
     await table.getByText(`โค้ดโปรโมชัน ${promo}`).waitFor();
     expect(await table.getByRole('row').count()).toBe(4);
   });
+
+  it('with the owner\'s payment switch off, shows the contact message on /profile and on the payment page', async () => {
+    const ownerContext = (await newPhonePage(browser)).context();
+    await signInViaApi(ownerContext, baseUrl(), 'admin@lakorn.local', 'Admin');
+    const off = await ownerContext.request.post('/api/admin/payment-system', { data: { enabled: false } });
+    expect(off.status()).toBe(200);
+    try {
+      // The switch is cached like the other settings (spec §9); a fresh load asks again.
+      await page.goto('/profile');
+      await page.getByText('ระบบชำระเงินยังไม่เปิดให้บริการ').waitFor();
+      expect(await page.getByRole('button', { name: /^ซื้อ / }).count()).toBe(0);
+      await page.getByRole('heading', { name: 'เติมเหรียญ' }).scrollIntoViewIfNeeded();
+      await screenshot(page, 'wallet-08-payments-off-profile');
+
+      await page.goto('/payment/promptpay/small');
+      await page.getByText('ระบบชำระเงินยังไม่เปิดให้บริการ').waitFor();
+      expect(await page.getByRole('img', { name: 'QR Code สำหรับชำระเงินผ่าน PromptPay' }).count()).toBe(0);
+      await screenshot(page, 'wallet-09-payments-off-page');
+    } finally {
+      await ownerContext.request.post('/api/admin/payment-system', { data: { enabled: true } });
+      await ownerContext.close();
+    }
+  });
+
+  it('refuses an unknown package on the payment page', async () => {
+    await page.goto('/payment/promptpay/jumbo');
+    await page.getByText('Invalid package selection').waitFor();
+    await screenshot(page, 'wallet-10-invalid-package');
+  });
 });

@@ -23,7 +23,7 @@ describe('/transactions (spec §2 coin history)', () => {
       },
     });
     renderWallet('/transactions');
-    expect(screen.getByRole('heading', { name: 'ประวัติเหรียญ' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'ประวัติการใช้เหรียญ' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'รายการเหรียญ' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['วันที่', 'รายการ', 'จำนวน']);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -39,6 +39,8 @@ describe('/transactions (spec §2 coin history)', () => {
     expect(debit.querySelector('path')?.getAttribute('d')).toBe('M12 5v14M19 12l-7 7-7-7');
     expect(credit.querySelector('path')?.getAttribute('d')).toBe('M12 19V5M5 12l7-7 7 7');
     await waitFor(() => expect(screen.getByLabelText('ยอดเหรียญคงเหลือ')).toHaveTextContent('1,488'));
+    // The balance keeps the coin colour (amber), not the label's.
+    expect(getComputedStyle(screen.getByText('1,488')).color).not.toBe('rgb(167, 159, 179)');
   });
 
   test('says "No transactions found" when there are none', async () => {

@@ -1,6 +1,7 @@
 // spec §2 coin history (/transactions). 'No transactions found' is the spec's literal text.
 export const HISTORY_TEXT = {
-  title: 'ประวัติเหรียญ',
+  // The profile's link to this page reads the same.
+  title: 'ประวัติการใช้เหรียญ',
   back: 'กลับไปหน้าโปรไฟล์',
   balance: 'ยอดเหรียญคงเหลือ',
   loading: 'กำลังโหลดประวัติเหรียญ...',

@@ -14,7 +14,11 @@ const BalanceCard = styled(Card)`
   align-items: center;
   justify-content: space-between;
   gap: 12px;
-  span { color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; }
+`;
+
+const BalanceLabel = styled.span`
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Table = styled.table`
@@ -150,7 +154,7 @@ export function TransactionsPage() {
     <Page>
       <PageHeader title={T.title} onBack={() => navigate('/profile')} backLabel={T.back} />
       <BalanceCard aria-label={T.balance}>
-        <span>{T.balance}</span>
+        <BalanceLabel>{T.balance}</BalanceLabel>
         <CoinBadge coins={balance.data?.balance ?? profile.coins} />
       </BalanceCard>
       <Card>{body}</Card>
