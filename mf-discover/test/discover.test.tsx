@@ -53,6 +53,8 @@ describe('discover (spec §2 "Discover / home")', () => {
     await waitFor(() => expect(api.calls.some((c) => c.url.searchParams.get('q') === 'ดาบ')).toBe(true));
     const last = api.callsTo('GET', '/api/characters/public').at(-1);
     expect(last?.url.searchParams.get('genre')).toBe('adventure');
+    await userEvent.click(screen.getByRole('button', { name: 'ล้างคำค้นหา' }));
+    expect(screen.getByRole('searchbox', { name: 'ค้นหาตัวละคร' })).toHaveValue('');
     const seeds = new Set(api.callsTo('GET', '/api/characters/public').map((c) => c.url.searchParams.get('seed')));
     expect(seeds.size).toBe(1);
     expect(Number([...seeds][0])).toBeGreaterThan(0);

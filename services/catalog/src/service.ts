@@ -42,6 +42,7 @@ export function createCatalogService(options: CatalogServiceOptions) {
     index,
     outbox: options.outbox,
     sync,
+    logger,
     now: options.now,
   });
   return { index, sync, catalog, images: createCharacterImages({ store: images, catalog }) };

@@ -5,6 +5,8 @@ import {
   TIMERS,
   type CategoryId,
   type CharacterSummary,
+  type Chat,
+  type CreateChatBody,
   type LikeResult,
   type LikeStatus,
   type PublicCharactersPage,
@@ -148,11 +150,6 @@ export function useLike(character: CharacterSummary) {
   return { liked, count, pending, like };
 }
 
-/** The chat service's answer to POST /api/chats (spec §7: "returns a chat with id"). */
-interface StartedChat {
-  id: string;
-}
-
 /**
  * spec §2: tapping a card starts a new chat and opens /chat/{id}. spec §7: discover sends the uid
  * as userId. Failures give the spec §8 toasts.
@@ -174,7 +171,8 @@ export function useStartChat() {
       busy.current = true;
       setStarting(characterId);
       try {
-        const chat = await mutate<StartedChat>('POST', '/api/chats', { userId: profile.uid, characterId, newChat: true });
+        const body: CreateChatBody = { userId: profile.uid, characterId, newChat: true };
+        const chat = await mutate<Chat>('POST', '/api/chats', body);
         if (!chat || typeof chat.id !== 'string') throw new Error('The chat service answered no chat id');
         navigate(`/chat/${encodeURIComponent(chat.id)}`);
       } catch {

@@ -6,6 +6,7 @@ export const messages = {
   addCharacter: 'สร้างตัวละคร',
   searchLabel: 'ค้นหาตัวละคร',
   searchPlaceholder: 'ค้นหาชื่อ บุคลิก หรือคำอธิบาย...',
+  clearSearch: 'ล้างคำค้นหา',
   categories: 'หมวดหมู่',
   recommended: 'แนะนำสำหรับคุณ',
   loading: 'กำลังโหลดตัวละคร...',

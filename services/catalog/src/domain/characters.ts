@@ -9,7 +9,7 @@ import type {
   PublicCharactersPage,
   PublicCharactersQuery,
 } from '@lakorn/contracts';
-import { conflict, forbidden, notFound, type Actor, type Outbox } from '@lakorn/service-kit';
+import { conflict, forbidden, notFound, type Actor, type Logger, type Outbox } from '@lakorn/service-kit';
 import type { CharacterStore } from '../data/characterStore';
 import type { CreatorStore } from '../data/creatorStore';
 import type { ImageStore } from '../data/imageStore';
@@ -32,6 +32,7 @@ export interface CatalogDeps {
   index: DiscoverIndex;
   outbox: Pick<Outbox, 'enqueue'>;
   sync: Pick<DiscoverSync, 'record'>;
+  logger: Logger;
   now?: () => Date;
 }
 
@@ -97,6 +98,7 @@ export type Catalog = ReturnType<typeof createCatalog>;
 
 export function createCatalog(deps: CatalogDeps) {
   const { characters, likes, creators, images, index, outbox, sync } = deps;
+  const logger = deps.logger.child({ component: 'catalog' });
   const now = deps.now ?? (() => new Date());
 
   function toCharacter(doc: CharacterDoc): Character {
@@ -152,8 +154,12 @@ export function createCatalog(deps: CatalogDeps) {
     return null;
   }
 
-  /** Deletes a character and everything that hangs on it; the deleted event goes out first. */
-  async function removeCharacter(doc: CharacterDoc): Promise<void> {
+  /**
+   * Deletes a character and everything that hangs on it; the deleted event goes out first. Its
+   * likes are derived data nobody can see once the character is gone, so a request does not wait
+   * for them (on FerretDB that delete scans every like); a consumer does.
+   */
+  async function removeCharacter(doc: CharacterDoc, cleanup: 'wait' | 'background'): Promise<void> {
     // Event first: a crash after it leaves a character the owner can delete again, never chats
     // that outlive their character (ARCHITECTURE §4, chat deletes that character's chats).
     await outbox.enqueue({
@@ -164,27 +170,35 @@ export function createCatalog(deps: CatalogDeps) {
     await characters.remove(doc._id);
     index.remove(doc._id);
     await sync.record({ kind: 'character-removed', id: doc._id });
-    await likes.removeForCharacter(doc._id);
     await images.removeForCharacter(doc._id);
     const file = uploadedFileName(doc.profileUrl);
     if (file && !index.isImageShared(doc.profileUrl, doc._id)) {
       const owner = await images.ownerOf(file);
       if (owner?.userId === doc.userId) await images.remove(file);
     }
-    await characters.removeClaims(doc._id);
+    const rest = Promise.all([likes.removeForCharacter(doc._id), characters.removeClaims(doc._id)]);
+    if (cleanup === 'wait') await rest;
+    else {
+      rest.catch((error: unknown) =>
+        // Left behind, they are ignored (likes of unknown characters are not loaded) and tiny.
+        logger.warn({ err: error instanceof Error ? error.message : String(error), characterId: doc._id }, 'could not remove a deleted character’s likes'),
+      );
+    }
   }
 
   return {
     /** Builds the index from the database (at start, before serving). */
     async load(): Promise<{ characters: number; likes: number; creators: number }> {
-      const counts = { characters: 0, likes: 0, creators: 0 };
-      counts.characters = await characters.streamListings((doc) => index.upsert(listingOf(doc)));
-      counts.likes = await likes.streamAll((characterId, userId) => {
-        // Likes of a character deleted in a crash window are left out of the counts.
-        if (index.has(characterId)) index.addLike(characterId, userId);
-      });
-      counts.creators = await creators.streamAll((userId, username) => index.setCreator(userId, username));
-      return counts;
+      // The three reads run side by side; likes are counted once every character is known, so
+      // the likes of a deleted character (left by a crash, or not yet cleaned up) are not.
+      const liked: Array<[string, string]> = [];
+      const [characterCount, likeCount, creatorCount] = await Promise.all([
+        characters.streamListings((doc) => index.upsert(listingOf(doc))),
+        likes.streamAll((characterId, userId) => liked.push([characterId, userId])),
+        creators.streamAll((userId, username) => index.setCreator(userId, username)),
+      ]);
+      for (const [characterId, userId] of liked) if (index.has(characterId)) index.addLike(characterId, userId);
+      return { characters: characterCount, likes: likeCount, creators: creatorCount };
     },
 
     async create(actor: Actor, input: CharacterInput): Promise<Character> {
@@ -228,7 +242,7 @@ export function createCatalog(deps: CatalogDeps) {
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      await removeCharacter(await owned(actor, id));
+      await removeCharacter(await owned(actor, id), 'background');
     },
 
     listPublic(actor: Actor, query: PublicCharactersQuery): PublicCharactersPage {
@@ -296,7 +310,7 @@ export function createCatalog(deps: CatalogDeps) {
       for (const id of ids) {
         const doc = await characters.get(id);
         if (doc) {
-          await removeCharacter(doc);
+          await removeCharacter(doc, 'wait');
           removed += 1;
         } else {
           index.remove(id);

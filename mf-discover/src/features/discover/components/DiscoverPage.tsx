@@ -10,12 +10,13 @@ import { CharacterCard } from './CharacterCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const Search = styled.label`
+const Search = styled.div`
   position: relative;
-  display: block;
   margin: 4px 0 12px;
-  svg { position: absolute; left: 14px; top: 50%; transform: translateY(-50%); color: ${theme.color.faint}; pointer-events: none; }
-  input { padding-left: 42px; }
+  & > svg { position: absolute; left: 14px; top: 50%; transform: translateY(-50%); color: ${theme.color.faint}; pointer-events: none; }
+  input { padding-left: 42px; padding-right: 44px; }
+  input::-webkit-search-cancel-button { -webkit-appearance: none; appearance: none; }
+  & > button { position: absolute; right: 4px; top: 50%; transform: translateY(-50%); color: ${theme.color.muted}; }
 `;
 
 const Categories = styled.div`
@@ -96,6 +97,11 @@ export function DiscoverPage() {
       <Search>
         <Icon name="search" size={18} />
         <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={messages.searchPlaceholder} aria-label={messages.searchLabel} maxLength={SEARCH_QUERY_MAX} enterKeyHint="search" />
+        {typed ? (
+          <IconButton $size={36} aria-label={messages.clearSearch} onClick={() => setTyped('')}>
+            <Icon name="close" size={16} />
+          </IconButton>
+        ) : null}
       </Search>
       <Categories role="group" aria-label={messages.categories}>
         {CATEGORY_IDS.map((id) => (

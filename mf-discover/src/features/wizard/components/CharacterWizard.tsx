@@ -54,9 +54,10 @@ const Track = styled.div`
   span { display: block; height: 100%; background: ${theme.color.primary}; transition: width 200ms ease; }
 `;
 
-const Footer = styled.div`
+/** Sticky at the bottom; above the bottom navigation where the shell shows it (spec §2: not on /create-character). */
+const Footer = styled.div<{ $aboveNav: boolean }>`
   position: sticky;
-  bottom: 0;
+  bottom: ${(p) => (p.$aboveNav ? theme.navHeight : '0')};
   margin: 20px -16px 0;
   padding: 12px 16px calc(12px + env(safe-area-inset-bottom));
   background: linear-gradient(rgba(15, 13, 19, 0), ${theme.color.bg} 30%);
@@ -184,9 +185,12 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
     </Bar>
   );
 
+  // spec §2 hides the bottom navigation on /create-character paths only: edit pages keep it.
+  const withNav = mode === 'edit';
+
   if (load !== 'ready') {
     return (
-      <Page $withNav={false}>
+      <Page $withNav={withNav}>
         {header}
         {load === 'loading' ? (
           <LoadingState message={messages.loading} />
@@ -207,13 +211,13 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
 
   const Step = STEPS[step - 1] ?? STEPS[0];
   return (
-    <Page $withNav={false}>
+    <Page $withNav={withNav}>
       {header}
       {imported ? <ImportNotice result={imported} onGoToStep={goTo} onDismiss={() => setImported(null)} /> : null}
       {mode === 'create' && step === 1 ? <CardImport onImported={onImported} /> : null}
       <Step draft={draft} update={update} characterId={characterId} />
       {mode === 'edit' && step === TOTAL_STEPS && characterId && saved ? <CardExport characterId={characterId} name={saved.name} profileUrl={saved.profileUrl} /> : null}
-      <Footer>
+      <Footer $aboveNav={withNav}>
         {step < TOTAL_STEPS ? (
           <Button $block $size="lg" onClick={next}>
             {messages.next}
