@@ -1,6 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { Character } from '@lakorn/contracts';
+import { repoPaths } from '../../infra/src/paths';
 import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
 // Issue 4 "Must show": user A creates a public romantic character through all 9 steps with an
@@ -197,6 +200,33 @@ describe('characters: create, find, like, chat, edit', () => {
     expect(response.status()).toBe(200);
     expect((await response.json()) as Character).toMatchObject({ version: 2, personality: expect.stringContaining('ร่าเริง'), likes: 1 });
     await page.waitForURL('**/library');
+    await page.context().close();
+  });
+
+  it('A exports it as a PNG card drawn by the browser, which imports back with the same fields (beyond the spec)', async () => {
+    const page = await newPhonePage(browser);
+    await signInViaApi(page.context(), baseUrl(), `creator-${run}@example.test`, 'Creator');
+    await page.goto(`/edit-character/${characterId}/9`);
+    await page.getByRole('heading', { name: 'ส่งออกการ์ดตัวละคร' }).waitFor();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'รูป PNG' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${name}.png`);
+    const png = Buffer.from(await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts as Buffer[])));
+    // The picture the browser drew: a 512×768 PNG.
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 768]);
+    await writeFile(path.join(repoPaths().artifacts, 'characters-15-card.png'), png);
+
+    const back = await page.context().request.post('/api/upload/character-card', {
+      multipart: { card: { name: 'card.png', mimeType: 'image/png', buffer: png } },
+    });
+    expect(back.status()).toBe(200);
+    const { draft } = (await back.json()) as { draft: Record<string, unknown> };
+    const saved = (await (await page.context().request.get(`/api/characters/${characterId}`)).json()) as Character;
+    for (const field of ['name', 'age', 'gender', 'genre', 'appearance', 'personality', 'firstMessage', 'background', 'exampleMessages', 'isPublic', 'isSpicy', 'description'] as const) {
+      expect([field, draft[field]]).toEqual([field, saved[field]]);
+    }
     await page.context().close();
   });
 });
