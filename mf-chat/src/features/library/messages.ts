@@ -42,6 +42,7 @@ export const LIBRARY_TEXT = {
 
   // Recent conversations.
   recent: 'บทสนทนาล่าสุด',
+  openConversation: (name: string) => `เปิดแชทกับ ${name}`,
   noRecent: 'ยังไม่มีบทสนทนา',
   noRecentHint: 'แตะตัวละครจากหน้าค้นหาเพื่อเริ่มคุยได้เลย',
   deleteConversation: (name: string) => `ลบบทสนทนากับ ${name}`,

@@ -52,7 +52,7 @@ export function RecentConversations({ chats, onOpen, onDelete }: RecentConversat
             key={chat.id}
             leading={<Avatar src={chat.character.profileUrl} name={chat.character.name} size={48} />}
             title={chat.character.name}
-            label={chat.character.name}
+            label={T.openConversation(chat.character.name)}
             lastUpdated={chat.lastUpdated}
             lastMessage={chat.lastMessage}
             emptyText={T.noMessagesYet}
