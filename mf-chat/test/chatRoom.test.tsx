@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatThaiDate } from '@lakorn/ui';
-import { chat, location, message, mockApi, persona, renderApp, sendResult, sseStream } from './support';
+import { chat, location, message, mockApi, persona, renderApp, sendResult, sseStream, type Route } from './support';
 
 // spec §2 chat screen, §4 message send / chat open / persona per chat, §5 message rules, §8 toasts.
 
-const base = (extra: Record<string, unknown> = {}) => ({
+const base = (extra: Record<string, Route> = {}) => ({
   'GET /api/chats/chat1': { body: chat() },
   'GET /api/messages/chat/chat1': { body: [message()] },
   'GET /api/personas/user/p1': { body: [] },

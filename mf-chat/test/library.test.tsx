@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { character, chat, chatSummary, location, mockApi, renderApp } from './support';
+import { character, chat, chatSummary, location, mockApi, renderApp, type Route } from './support';
 
 // spec §2 chat library, §4 character delete (options, confirm, deleting, closed), §5 room
 // deletion confirm, §8 library toasts, §9 previews and relative times.
 
-const routes = (extra: Record<string, unknown> = {}) => ({
+const routes = (extra: Record<string, Route> = {}) => ({
   'GET /api/characters/user/p1': { body: [character(), character({ id: 'char2', name: 'ทะเลสาบ' })] },
   'GET /api/chats/user/p1': { body: [chatSummary()] },
   ...extra,

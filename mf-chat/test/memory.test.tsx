@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { chat, message, mockApi, renderApp } from './support';
+import { chat, message, mockApi, renderApp, type Route } from './support';
 
 // spec §2/§4 memory dialog: loads the memory, at most 1000 characters with a remaining counter,
 // empty text deletes, no change just closes; §8 memory save failure.
 
-const routes = (memory: unknown, extra: Record<string, unknown> = {}) => ({
+const routes = (memory: Route, extra: Record<string, Route> = {}) => ({
   'GET /api/chats/chat1': { body: chat() },
   'GET /api/messages/chat/chat1': { body: [message()] },
   'GET /api/personas/user/p1': { body: [] },

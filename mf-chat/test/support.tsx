@@ -21,7 +21,7 @@ export const profile: Profile = {
 };
 
 type Reply = { status?: number; body?: unknown } | Response;
-type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>);
+export type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>);
 
 export interface Call {
   method: string;
