@@ -89,6 +89,8 @@ export const runnerEnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: optionalText.describe('Sign-in requests (/api/auth/*) per minute from one address. Unset: 30.'),
   UPSTREAM_TIMEOUT_MS: optionalText.describe('How long the gateway waits for a service (a slow model streams). Unset: 300000.'),
   TRUST_PROXY: optionalText.describe('Trust X-Forwarded-* from a proxy in front of the gateway (true, a hop count or addresses). Unset: false.'),
+  IMAGE_CACHE_BYTES: optionalText.describe('Bytes of character images each catalog instance keeps in memory. Unset: 67108864 (64 MB).'),
+  DISCOVER_SYNC_INTERVAL_MS: optionalText.describe("How often a catalog instance reads the other instances' discover changes. Unset: 2000."),
 });
 export type RunnerEnv = z.infer<typeof runnerEnvSchema>;
 export type RunnerVariable = keyof RunnerEnv;
@@ -134,6 +136,8 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   RATE_LIMIT_AUTH_PER_MINUTE: ['gateway'],
   UPSTREAM_TIMEOUT_MS: ['gateway'],
   TRUST_PROXY: ['gateway'],
+  IMAGE_CACHE_BYTES: ['catalog'],
+  DISCOVER_SYNC_INTERVAL_MS: ['catalog'],
 };
 
 /** Reads the runner's settings from the environment; an empty value counts as unset. */
