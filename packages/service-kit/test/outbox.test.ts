@@ -55,11 +55,9 @@ test('events enqueued while the broker is unreachable stay pending, then are pub
     await waitUntil(() => receivedIds().includes('checkin:down2'), 20_000, 'the outbox to publish after the outage');
     await outbox.stop();
     expect(receivedIds().filter((id) => id.startsWith('checkin:down'))).toEqual(['checkin:down1', 'checkin:down2']);
-    const stored = await docs.find({ _id: { $in: ['checkin:down1', 'checkin:down2'] } } as never).toArray();
-    expect(stored.map((d) => ({ pending: d.pending, published: d.publishedAt instanceof Date }))).toEqual([
-      { pending: false, published: true },
-      { pending: false, published: true },
-    ]);
+    // Published events leave the outbox (it holds only what waits) and are remembered by id.
+    expect(await docs.countDocuments({ _id: { $in: ['checkin:down1', 'checkin:down2'] } } as never)).toBe(0);
+    expect(await mongo.connection.collection('outbox_published').countDocuments({ _id: { $in: ['checkin:down1', 'checkin:down2'] } } as never)).toBe(2);
   } finally {
     await outbox.stop();
     await bus.close();
@@ -88,6 +86,35 @@ test('the relay publishes the event carried by an embedded document and clears i
     ]);
     expect(await entries.countDocuments({ outboxPending: true })).toBe(0);
     expect(await outbox.flush()).toBe(0); // nothing is published a second time
+  } finally {
+    await bus.close();
+  }
+});
+
+test('a tracked embedded document is published on the next pass, read by _id, without rescanning its collection', async () => {
+  const bus = testBus('wallet', { namespace });
+  const outbox = createOutbox({
+    connection: mongo.connection,
+    bus,
+    logger: silentLogger(),
+    embedded: ['tracked_entries'],
+    embeddedScanIntervalMs: 60 * 60_000,
+  });
+  const entries = mongo.connection.collection('tracked_entries');
+  const event = (seq: number) => ({ name: 'wallet.balance.changed', payload: { userId: 'u9', balance: seq, seq }, messageId: `balance:u9:${seq}` });
+  try {
+    await bus.ready();
+    await outbox.flush(); // the start-up scan: nothing yet
+    await entries.insertOne({ _id: 'u9:1', outboxPending: true, outbox: event(1) } as never);
+    await outbox.track('tracked_entries', 'u9:1');
+    // An untracked document (its writer crashed before track) waits for the next full scan.
+    await entries.insertOne({ _id: 'u9:2', outboxPending: true, outbox: event(2) } as never);
+    expect(await outbox.flush()).toBe(1);
+    await waitUntil(() => receivedIds().includes('balance:u9:1'), 5_000, 'the tracked event');
+    expect(receivedIds()).not.toContain('balance:u9:2');
+    expect((await entries.findOne({ _id: 'u9:1' } as never))?.outboxPending).toBe(false);
+    expect(await mongo.connection.collection('outbox').countDocuments({})).toBe(0);
+    await expect(outbox.track('not_embedded', 'x')).rejects.toThrow(/not an embedded/);
   } finally {
     await bus.close();
   }

@@ -1,4 +1,4 @@
 export * from './types';
 export { createBus } from './bus';
-export { createOutbox } from './outbox';
+export { announceEmbedded, createOutbox } from './outbox';
 export { createInbox, type Inbox } from './inbox';

@@ -1,3 +1,4 @@
+import type { Connection } from 'mongoose';
 import { isDuplicateKeyError } from '../data/mongo';
 import { parseEventPayload } from './bus';
 import { BusUnavailableError, type Outbox, type OutboxEvent, type OutboxOptions } from './types';
@@ -7,6 +8,13 @@ import type { EventName } from '@lakorn/contracts';
 // written by the same insert as the state change (a document in `outbox`, or the `outbox` field of
 // an embedded document) and this relay publishes it with a confirm before marking it published.
 //
+// FerretDB v1 (SQLite) answers only exact `_id` lookups from an index: any other filter, an `_id`
+// range or a sort reads the whole collection. So the relay never scans a large collection on its
+// loop: published `outbox` documents are deleted (the collection holds only what is waiting), and
+// an embedded document is announced by a small pointer in `outbox` (`track`), read back by `_id`.
+// Embedded collections are scanned in full only at start and every `embeddedScanIntervalMs`, to
+// catch a document whose pointer was lost to a crash between the two inserts.
+//
 // Delivery is at least once: a crash between the confirm and the mark, or two instances of a
 // service relaying the same collection, publishes an event again; consumers dedupe on messageId.
 // Within one relay a flush never overlaps another, so a normal run publishes each event once.
@@ -14,15 +22,18 @@ import type { EventName } from '@lakorn/contracts';
 // relay is the sole writer of `pending` and `outboxPending` once a document is inserted.
 
 export const OUTBOX_COLLECTION = 'outbox';
+/** `_id`s of published outbox events: enqueueing one again is a no-op (looked up by `_id` only). */
+export const PUBLISHED_COLLECTION = 'outbox_published';
 const BATCH = 100;
 
 interface OutboxDocument {
   _id: string;
-  name: EventName;
-  payload: unknown;
+  name?: EventName;
+  payload?: unknown;
+  /** A pointer to an embedded document carrying its own event (see `track`). */
+  embedded?: { collection: string; id: unknown };
   createdAt: Date;
   pending: boolean;
-  publishedAt?: Date;
   failedAt?: Date;
   error?: string;
 }
@@ -33,6 +44,21 @@ interface EmbeddedDocument {
   outbox?: { name?: unknown; payload?: unknown; messageId?: unknown } | null;
 }
 
+/**
+ * Announces a document just inserted into an embedded collection (it carries its own event), so
+ * the relay reads it back by `_id` on its next pass instead of scanning the collection. A data
+ * store calls this right after its insert; `Outbox.track` does the same and also nudges the relay.
+ */
+export async function announceEmbedded(connection: Connection, collection: string, id: unknown): Promise<void> {
+  try {
+    await connection
+      .collection<OutboxDocument>(OUTBOX_COLLECTION)
+      .insertOne({ _id: `@${collection}:${String(id)}`, embedded: { collection, id }, createdAt: new Date(), pending: true });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}
+
 /** What one pending event came to: published, unpublishable (with why), or the broker is down. */
 type Outcome = 'published' | 'unavailable' | { invalid: string };
 
@@ -41,7 +67,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const log = options.logger.child({ component: 'outbox' });
   const intervalMs = options.intervalMs ?? 500;
   const embedded = options.embedded ?? [];
+  const embeddedScanIntervalMs = options.embeddedScanIntervalMs ?? 5 * 60_000;
   const outbox = connection.collection<OutboxDocument>(OUTBOX_COLLECTION);
+  const publishedIds = connection.collection<{ _id: string; publishedAt: Date }>(PUBLISHED_COLLECTION);
+  let lastEmbeddedScan = 0;
 
   let indexes: Promise<void> | null = null;
   let inFlight: Promise<number> | null = null;
@@ -77,17 +106,43 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** Publishes the pending `outbox` documents, oldest first, until done or the broker fails. */
+  /** Publishes one embedded document's event, read by `_id`, and clears its flag. */
+  async function publishEmbedded(name: string, doc: EmbeddedDocument | null): Promise<Outcome | 'nothing'> {
+    if (!doc || !doc.outboxPending) return 'nothing';
+    const event = doc.outbox ?? {};
+    const outcome = await publishOne(event.name, event.payload, event.messageId, name);
+    // An unpublishable embedded event is logged (publishOne) and not retried forever.
+    if (outcome !== 'unavailable') {
+      await connection.collection<EmbeddedDocument>(name).updateOne({ _id: doc._id } as never, { $set: { outboxPending: false } });
+    }
+    return outcome;
+  }
+
+  /**
+   * Publishes what waits in `outbox`, oldest first, until done or the broker fails: events, and
+   * pointers to embedded documents. Published documents are deleted; unpublishable ones are set
+   * aside (pending false, with why) so they cannot block the rest.
+   */
   async function relayOutbox(): Promise<{ published: number; brokerDown: boolean }> {
     let published = 0;
     for (;;) {
       const batch = await outbox.find({ pending: true }).sort({ createdAt: 1, _id: 1 }).limit(BATCH).toArray();
       for (const doc of batch) {
-        const outcome = await publishOne(doc.name, doc.payload, doc._id, OUTBOX_COLLECTION);
+        const outcome = doc.embedded
+          ? await publishEmbedded(
+              doc.embedded.collection,
+              await connection.collection<EmbeddedDocument>(doc.embedded.collection).findOne({ _id: doc.embedded.id } as never),
+            )
+          : await publishOne(doc.name, doc.payload, doc._id, OUTBOX_COLLECTION);
         if (outcome === 'unavailable') return { published, brokerDown: true };
-        if (outcome === 'published') {
-          await outbox.updateOne({ _id: doc._id }, { $set: { pending: false, publishedAt: new Date() } });
-          published += 1;
+        if (outcome === 'published' || outcome === 'nothing') {
+          if (!doc.embedded) {
+            await publishedIds.insertOne({ _id: doc._id, publishedAt: new Date() }).catch((error: unknown) => {
+              if (!isDuplicateKeyError(error)) throw error;
+            });
+          }
+          await outbox.deleteOne({ _id: doc._id });
+          if (outcome === 'published') published += 1;
         } else {
           await outbox.updateOne({ _id: doc._id }, { $set: { pending: false, failedAt: new Date(), error: outcome.invalid } });
         }
@@ -96,18 +151,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** Publishes documents that carry their own event (OutboxOptions.embedded). */
-  async function relayEmbedded(name: string): Promise<{ published: number; brokerDown: boolean }> {
+  /** The safety net: a full scan of an embedded collection (at start, then now and then). */
+  async function scanEmbedded(name: string): Promise<{ published: number; brokerDown: boolean }> {
     const collection = connection.collection<EmbeddedDocument>(name);
     let published = 0;
     for (;;) {
-      const batch = await collection.find({ outboxPending: true }).sort({ _id: 1 }).limit(BATCH).toArray();
+      const batch = await collection.find({ outboxPending: true }).limit(BATCH).toArray();
       for (const doc of batch) {
-        const event = doc.outbox ?? {};
-        const outcome = await publishOne(event.name, event.payload, event.messageId, name);
+        const outcome = await publishEmbedded(name, doc);
         if (outcome === 'unavailable') return { published, brokerDown: true };
-        // An unpublishable embedded event is logged (publishOne) and not retried forever.
-        await collection.updateOne({ _id: doc._id }, { $set: { outboxPending: false } });
         if (outcome === 'published') published += 1;
       }
       if (batch.length < BATCH) return { published, brokerDown: false };
@@ -119,11 +171,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const own = await relayOutbox();
     let published = own.published;
     let brokerDown = own.brokerDown;
-    for (const name of embedded) {
-      if (brokerDown) break;
-      const result = await relayEmbedded(name);
-      published += result.published;
-      brokerDown = result.brokerDown;
+    if (!brokerDown && embedded.length > 0 && Date.now() - lastEmbeddedScan >= embeddedScanIntervalMs) {
+      for (const name of embedded) {
+        if (brokerDown) break;
+        const result = await scanEmbedded(name);
+        published += result.published;
+        brokerDown = result.brokerDown;
+      }
+      if (!brokerDown) lastEmbeddedScan = Date.now();
     }
     if (brokerDown) log.warn({ published }, 'message broker unavailable; events wait in the outbox');
     else if (published > 0) log.debug({ published }, 'outbox relayed events');
@@ -161,12 +216,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // Refuse a bad payload here, where the caller can see it, not later in the relay.
       const payload = parseEventPayload(event.name, event.payload);
       if (typeof event.messageId !== 'string' || event.messageId === '') throw new TypeError(`${event.name}: messageId is required`);
+      // The same event written twice (a retried request): the first one stands, published or not.
+      if (await publishedIds.findOne({ _id: event.messageId })) return;
       try {
         await outbox.insertOne({ _id: event.messageId, name: event.name, payload, createdAt: new Date(), pending: true });
       } catch (error) {
-        // The same event written twice (a retried request): the first one stands.
         if (!isDuplicateKeyError(error)) throw error;
       }
+      if (timer) relay();
+    },
+
+    async track(collection: string, id: unknown): Promise<void> {
+      if (!embedded.includes(collection)) throw new TypeError(`${collection} is not an embedded outbox collection of this relay`);
+      await announceEmbedded(connection, collection, id);
       if (timer) relay();
     },
 

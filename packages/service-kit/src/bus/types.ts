@@ -96,6 +96,12 @@ export interface Outbox {
    * same event twice is harmless) and nudges the relay.
    */
   enqueue<N extends EventName>(event: OutboxEvent<N>): Promise<void>;
+  /**
+   * Announces a document just inserted into an embedded collection (it carries its own event):
+   * the relay reads it back by `_id` and publishes it. Without this call the event still goes
+   * out, but only at the next full scan (start, then every embeddedScanIntervalMs).
+   */
+  track(collection: string, id: unknown): Promise<void>;
   /** Publishes every pending event once (the relay's loop body; tests call it directly). */
   flush(): Promise<number>;
   /** Starts the relay loop (interval plus a nudge after each enqueue). */
@@ -111,11 +117,13 @@ export interface OutboxOptions {
   /**
    * Collections whose documents carry their own event, written by the same insert as the state
    * change (ARCHITECTURE §4), e.g. `wallet_entries` or `checkins`. Such a document has
-   * `outboxPending: true` and `outbox: {name, payload, messageId}`; the relay publishes it and
-   * sets `outboxPending: false`. Only for documents nothing else updates (FerretDB v1 updates
+   * `outboxPending: true` and `outbox: {name, payload, messageId}`; after inserting it the writer
+   * calls `track(collection, _id)`, and the relay publishes it and sets `outboxPending: false`. Only for documents nothing else updates (FerretDB v1 updates
    * replace the whole document, so a concurrent writer could be overwritten).
    */
   embedded?: string[];
+  /** How often the embedded collections are scanned in full as a safety net (default 5 min). */
+  embeddedScanIntervalMs?: number;
 }
 
 /** Fields a document adds to carry its own event (see OutboxOptions.embedded). */

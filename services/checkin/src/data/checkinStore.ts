@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '@lakorn/service-kit';
+import { announceEmbedded, type OutboxEvent } from '@lakorn/service-kit';
 import { insertOnce } from './insertOnce';
 import type { CheckinDoc, CheckinModels } from './models';
 
@@ -22,11 +22,11 @@ export function createCheckinStore({ checkins }: CheckinModels) {
      * Records the check-in and its credit event in one insert. 'exists' when the user already
      * checked in that day: the unique `_id` (= the opId) refused it.
      */
-    insert: (
+    insert: async (
       fields: { id: string; userId: string; date: string; coinsReceived: number; special: boolean },
       event: OutboxEvent<'wallet.credit.requested'>,
-    ) =>
-      insertOnce(() =>
+    ) => {
+      const result = await insertOnce(() =>
         checkins.create({
           _id: fields.id,
           userId: fields.userId,
@@ -37,7 +37,11 @@ export function createCheckinStore({ checkins }: CheckinModels) {
           outboxPending: true,
           outbox: event,
         }),
-      ),
+      );
+      // The check-in carries its credit event: point the outbox relay at it (read by _id).
+      if (result === 'inserted') await announceEmbedded(checkins.db, checkins.collection.name, fields.id);
+      return result;
+    },
 
     /** The user's check-ins from `first` to `last` (yyyy-MM-dd, inclusive). */
     between: async (userId: string, first: string, last: string): Promise<CheckinRecord[]> => {

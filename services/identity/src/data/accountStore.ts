@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, type OutboxEvent } from '@lakorn/service-kit';
+import { announceEmbedded, isDuplicateKeyError, type OutboxEvent } from '@lakorn/service-kit';
 import type { IdentityModels, UserDoc } from './models';
 
 export type InsertResult = 'inserted' | 'exists';
@@ -15,7 +15,25 @@ async function insertOnce(insert: () => Promise<unknown>): Promise<InsertResult>
 
 /** The queries identity needs, and nothing else (entry points never see mongoose). */
 export function createAccountStore(models: IdentityModels) {
-  const { users, usernameClaims, registrations, deletions, balances } = models;
+  const { users, usernameClaims, registrations, deletions, balances, balanceHeads } = models;
+  const balanceId = (userId: string, seq: number) => `${userId}:${seq}`;
+
+  /**
+   * The newest reported balance, found by `_id` lookups only (FerretDB v1 answers nothing else
+   * from an index): from the head hint, step forward while the next seq exists. The wallet's seqs
+   * are gap-free, so an event still on its way only delays the newest figure a moment.
+   */
+  async function newestBalance(userId: string): Promise<{ seq: number; balance: number } | null> {
+    let seq = (await balanceHeads.findById(userId).lean().exec())?.seq ?? 0;
+    let current = seq > 0 ? await balances.findById(balanceId(userId, seq)).lean().exec() : null;
+    for (;;) {
+      const next = await balances.findById(balanceId(userId, seq + 1)).lean().exec();
+      if (!next) break;
+      current = next;
+      seq += 1;
+    }
+    return current ? { seq: current.seq, balance: current.balance } : null;
+  }
   return {
     findUser: (id: string) => users.findById(id).lean<UserDoc>().exec(),
 
@@ -40,35 +58,44 @@ export function createAccountStore(models: IdentityModels) {
       return holder?.userId === userId ? 'mine' : 'taken';
     },
 
-    /** Frees every name the user holds except `keepKey` (their current one). */
-    releaseClaims: async (userId: string, keepKey?: string) => {
-      await usernameClaims.deleteMany(keepKey ? { userId, _id: { $ne: keepKey } } : { userId }).exec();
+    /** Frees the name `key` if this user holds it (a lookup and delete by `_id`). */
+    releaseClaim: async (key: string, userId: string) => {
+      const holder = await usernameClaims.findById(key).lean().exec();
+      if (holder?.userId === userId) await usernameClaims.deleteOne({ _id: key }).exec();
     },
 
-    insertRegistration: (userId: string, uid: string, event: OutboxEvent<'identity.user.registered'>) =>
-      insertOnce(() => registrations.create({ _id: userId, uid, createdAt: new Date(), outboxPending: true, outbox: event })),
-
-    insertDeletion: (userId: string, event: OutboxEvent<'identity.user.deleted'>) =>
-      insertOnce(() =>
-        deletions.create({ _id: `${userId}:${Date.now()}`, userId, createdAt: new Date(), outboxPending: true, outbox: event }),
-      ),
-
-    latestBalance: async (userId: string): Promise<number> => {
-      const head = await balances.findOne({ userId }).sort({ seq: -1 }).lean().exec();
-      return head?.balance ?? 0;
+    insertRegistration: async (userId: string, uid: string, event: OutboxEvent<'identity.user.registered'>) => {
+      const result = await insertOnce(() => registrations.create({ _id: userId, uid, createdAt: new Date(), outboxPending: true, outbox: event }));
+      if (result === 'inserted') await announceEmbedded(registrations.db, registrations.collection.name, userId);
+      return result;
     },
+
+    insertDeletion: async (userId: string, event: OutboxEvent<'identity.user.deleted'>) => {
+      const id = `${userId}:${Date.now()}`;
+      const result = await insertOnce(() => deletions.create({ _id: id, userId, createdAt: new Date(), outboxPending: true, outbox: event }));
+      if (result === 'inserted') await announceEmbedded(deletions.db, deletions.collection.name, id);
+      return result;
+    },
+
+    latestBalance: async (userId: string): Promise<number> => (await newestBalance(userId))?.balance ?? 0,
 
     /** Records a reported balance; replays and out-of-order events are harmless. */
     recordBalance: async (userId: string, seq: number, balance: number) => {
-      await insertOnce(() => balances.create({ _id: `${userId}:${seq}`, userId, seq, balance, createdAt: new Date() }));
-      // Keep a short tail; the highest seq is the one that counts.
-      await balances.deleteMany({ userId, seq: { $lt: seq - 20 } }).exec();
+      await insertOnce(() => balances.create({ _id: balanceId(userId, seq), userId, seq, balance, createdAt: new Date() }));
+      const newest = await newestBalance(userId);
+      if (newest) {
+        await balanceHeads.updateOne({ _id: userId }, { $set: { seq: newest.seq } }, { upsert: true }).exec();
+        // Keep a short tail below the newest; older seqs are never read again.
+        await balances.deleteOne({ _id: balanceId(userId, newest.seq - 20) }).exec();
+      }
     },
 
-    hasBalance: async (userId: string) => (await balances.countDocuments({ userId }).exec()) > 0,
+    hasBalance: async (userId: string) => (await newestBalance(userId)) !== null,
 
+    /** Account deletion (rare): the one place identity filters balances by user. */
     deleteBalances: async (userId: string) => {
       await balances.deleteMany({ userId }).exec();
+      await balanceHeads.deleteOne({ _id: userId }).exec();
     },
   };
 }

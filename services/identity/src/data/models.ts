@@ -53,7 +53,17 @@ const outboxFields = {
   outbox: { type: Schema.Types.Mixed, default: null },
 };
 
+/**
+ * Where the walk to a user's newest balance starts: a hint, never the truth (a non-atomic update
+ * may leave it behind); the balances documents themselves decide.
+ */
+export interface BalanceHeadDoc {
+  _id: string;
+  seq: number;
+}
+
 export interface IdentityModels {
+  balanceHeads: Model<BalanceHeadDoc>;
   users: Model<UserDoc>;
   usernameClaims: Model<UsernameClaimDoc>;
   registrations: Model<RegistrationDoc>;
@@ -83,7 +93,6 @@ export function identityModels(connection: Connection): IdentityModels {
     { _id: { type: String, required: true }, userId: { type: String, required: true }, createdAt: { type: Date, required: true } },
     { versionKey: false, collection: 'username_claims' },
   );
-  claims.index({ userId: 1 });
 
   const registrations = new Schema<RegistrationDoc>(
     { _id: { type: String, required: true }, uid: { type: String, required: true }, createdAt: { type: Date, required: true }, ...outboxFields },
@@ -107,9 +116,15 @@ export function identityModels(connection: Connection): IdentityModels {
     },
     { versionKey: false, collection: 'balances' },
   );
-  balances.index({ userId: 1, seq: -1 });
+  balances.index({ userId: 1 });
+
+  const heads = new Schema<BalanceHeadDoc>(
+    { _id: { type: String, required: true }, seq: { type: Number, required: true } },
+    { versionKey: false, collection: 'balance_heads' },
+  );
 
   return {
+    balanceHeads: connection.model<BalanceHeadDoc>('BalanceHead', heads),
     users: connection.model<UserDoc>('User', users),
     usernameClaims: connection.model<UsernameClaimDoc>('UsernameClaim', claims),
     registrations: connection.model<RegistrationDoc>('Registration', registrations),

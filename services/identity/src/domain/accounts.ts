@@ -104,7 +104,10 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
         updatedAt: now,
       });
       const user = await requireUser(userId);
-      if (inserted === 'exists') await store.releaseClaims(userId, usernameKey(user.username));
+      // A concurrent first sign-in created the account with another name: free ours.
+      if (inserted === 'exists' && usernameKey(user.username) !== usernameKey(username)) {
+        await store.releaseClaim(usernameKey(username), userId);
+      }
 
       await store.insertRegistration(userId, identity.uid, {
         name: 'identity.user.registered',
@@ -118,12 +121,13 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
     async changeUsername(userId: string, username: string): Promise<Profile> {
       const user = await requireUser(userId);
       const key = usernameKey(username);
-      if (key !== usernameKey(user.username)) {
+      const oldKey = usernameKey(user.username);
+      if (key !== oldKey) {
         const claim = await store.claimUsername(key, userId);
         if (claim === 'taken') throw new UsernameTakenError();
       }
       await store.updateUser(userId, { username });
-      await store.releaseClaims(userId, key);
+      if (key !== oldKey) await store.releaseClaim(oldKey, userId);
       await publishUpdated(userId);
       return toProfile(await requireUser(userId));
     },
@@ -150,14 +154,14 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
      * after it still tells the other services; then the account, its names and balances go.
      */
     async deleteAccount(userId: string): Promise<void> {
-      await requireUser(userId);
+      const user = await requireUser(userId);
       await store.insertDeletion(userId, {
         name: 'identity.user.deleted',
         messageId: `deleted:${userId}:${Date.now()}`,
         payload: { userId, deletedAt: new Date().toISOString() },
       });
       await store.deleteUser(userId);
-      await store.releaseClaims(userId);
+      await store.releaseClaim(usernameKey(user.username), userId);
       await store.deleteBalances(userId);
     },
 

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from '@lakorn/service-kit';
+import { announceEmbedded, isDuplicateKeyError } from '@lakorn/service-kit';
 import { rawCollection, type EntryDoc, type WalletModels } from './models';
 
 /** Zero-padded so `_id`s of one user sort in chain order (ARCHITECTURE §3). */
@@ -36,6 +36,8 @@ export function createLedgerStore(models: WalletModels): LedgerStore {
     async insertEntry(entry) {
       try {
         await rawCollection(entries).insertOne(entry);
+        // The entry carries wallet.balance.changed: point the outbox relay at it (read by _id).
+        await announceEmbedded(entries.db, entries.collection.name, entry._id);
         return 'inserted';
       } catch (error) {
         if (isDuplicateKeyError(error)) return 'duplicate';
