@@ -1,0 +1,108 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { CHECKIN_COINS_MAX, SPECIAL_DAY_DEFAULT_COINS, SPECIAL_DAY_DESCRIPTION_MAX, SPECIAL_DAY_EXISTS_CODE, type SpecialCheckinDay } from '@lakorn/contracts';
+import { ApiError, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
+import { parseWholeNumber } from '../../../shared/fields';
+import { isCalendarQuery, useForgetQueries } from '../../../shared/queries';
+import { createSpecialDay, SPECIAL_DAYS_PATH } from '../api';
+import { adminNewsMessages as common, specialDayMessages as m } from '../messages';
+
+/**
+ * spec §2 add-special-day dialog: a date picker, the coin amount (default 100, minimum 1) and a
+ * description with a holiday-name placeholder. Save is disabled without a date and a submit
+ * without one says 'please choose a date' (spec §5).
+ */
+export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const profile = useProfile();
+  const { toast } = useToast();
+  const { mutate } = useSWRConfig();
+  const forget = useForgetQueries();
+  const [date, setDate] = useState('');
+  const [coins, setCoins] = useState(String(SPECIAL_DAY_DEFAULT_COINS));
+  const [description, setDescription] = useState('');
+  const [dateTouched, setDateTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setDate('');
+    setCoins(String(SPECIAL_DAY_DEFAULT_COINS));
+    setDescription('');
+    setDateTouched(false);
+  }, [open]);
+
+  const amount = parseWholeNumber(coins);
+  const coinsValid = Number.isInteger(amount) && amount >= 1 && amount <= CHECKIN_COINS_MAX;
+  const canSave = date !== '' && coinsValid && !saving;
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!date) {
+      setDateTouched(true);
+      return;
+    }
+    if (!canSave) return;
+    setSaving(true);
+    try {
+      // spec §7: date as ISO; yyyy-MM-dd is the day chosen, which the service keeps as a Bangkok day.
+      const created = await createSpecialDay({ date, coinAmount: amount, description: description.trim(), userId: profile.uid });
+      await mutate<SpecialCheckinDay[] | null>(
+        SPECIAL_DAYS_PATH,
+        (list) => [...(list ?? []).filter((d) => d.id !== created.id), created].sort((a, b) => a.date.localeCompare(b.date)),
+        { revalidate: true },
+      );
+      // The members' calendars show the day amber with its amount (spec §2 /news).
+      void forget(isCalendarQuery);
+      toast({ title: m.added, description: created.description || m.defaultDescription, variant: 'success' });
+      onClose();
+    } catch (error) {
+      const exists = error instanceof ApiError && error.code === SPECIAL_DAY_EXISTS_CODE;
+      toast({ title: m.addFailed, description: exists ? m.exists : errorMessage(error) || common.genericError, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={m.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={common.cancel}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <TextField
+          label={m.dateLabel}
+          type="date"
+          value={date}
+          required
+          onChange={(e) => setDate(e.target.value)}
+          onBlur={() => setDateTouched(true)}
+          error={dateTouched && !date ? m.chooseDate : undefined}
+        />
+        <TextField
+          label={m.coinsLabel}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={CHECKIN_COINS_MAX}
+          step={1}
+          value={coins}
+          onChange={(e) => setCoins(e.target.value)}
+          error={coinsValid ? undefined : m.coinsInvalid}
+        />
+        <TextField
+          label={m.descriptionLabel}
+          placeholder={m.descriptionPlaceholder}
+          value={description}
+          maxLength={SPECIAL_DAY_DESCRIPTION_MAX}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <DialogActions>
+          <Button $variant="secondary" onClick={onClose} disabled={saving}>
+            {common.cancel}
+          </Button>
+          <Button type="submit" disabled={!canSave}>
+            {saving ? common.saving : common.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

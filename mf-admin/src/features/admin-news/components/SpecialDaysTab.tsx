@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, formatCoins, formatThaiDate, theme } from '@lakorn/ui';
+import { useSpecialDays } from '../api';
+import { adminNewsMessages as common, specialDayMessages as m } from '../messages';
+import { AddSpecialDayDialog } from './AddSpecialDayDialog';
+import type { DeleteTarget } from './DeleteDialog';
+import { Body, List, Meta, Row, Text } from './rows';
+
+/** A yyyy-MM-dd day as a Thai date ("14 เมษายน 2568" style, spec §9 Thai locale). */
+const dayLabel = (date: string) => formatThaiDate(`${date}T00:00:00`, "'วัน'EEEE'ที่' d MMMM yyyy");
+
+/**
+ * spec §2 Admin news, Special days tab: the add dialog, the list (date, description defaulting
+ * to 'special day', coins, delete icon) and the note on regular days' amounts.
+ */
+export function SpecialDaysTab({ onDelete }: { onDelete: (target: DeleteTarget) => void }) {
+  const { data, error, isLoading, mutate } = useSpecialDays();
+  const [adding, setAdding] = useState(false);
+
+  let body;
+  if (isLoading) body = <LoadingState message={common.loading} />;
+  else if (error || !data) body = <ErrorState message={common.loadFailed} onRetry={() => void mutate()} retryLabel={common.retry} />;
+  else if (data.length === 0)
+    body = (
+      <EmptyState icon="calendar" title={m.empty}>
+        <span>{m.emptyHint}</span>
+      </EmptyState>
+    );
+  else
+    body = (
+      <List aria-label={m.listLabel}>
+        {data.map((day) => (
+          <Row key={day.id}>
+            <DateBadge aria-hidden>
+              <strong>{day.date.slice(8)}</strong>
+              <span>{formatThaiDate(`${day.date}T00:00:00`, 'MMM')}</span>
+            </DateBadge>
+            <Text>
+              <h3>{day.description || m.defaultDescription}</h3>
+              <Meta>
+                <time dateTime={day.date}>{dayLabel(day.date)}</time>
+              </Meta>
+            </Text>
+            <Amount>{m.coins(formatCoins(day.coinAmount))}</Amount>
+            <IconButton aria-label={m.deleteLabel(dayLabel(day.date))} onClick={() => onDelete({ kind: 'special-day', id: day.id })}>
+              <Icon name="trash" size={18} color={theme.color.danger} />
+            </IconButton>
+          </Row>
+        ))}
+      </List>
+    );
+
+  return (
+    <>
+      <Button $block onClick={() => setAdding(true)}>
+        <Icon name="plus" size={18} />
+        {m.add}
+      </Button>
+      <Note>
+        <Icon name="calendar" size={16} />
+        <span>{m.note}</span>
+      </Note>
+      <Body>{body}</Body>
+      <AddSpecialDayDialog open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
+
+const Note = styled.p`
+  display: flex;
+  align-items: flex-start;
+  gap: 8px;
+  margin: 12px 0 0;
+  padding: 10px 12px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.amberBg};
+  color: ${theme.color.amber};
+  font-size: ${theme.font.size.sm};
+  svg { flex: none; margin-top: 2px; }
+`;
+
+const DateBadge = styled.span`
+  flex: none;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  width: 48px;
+  height: 48px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.amberBg};
+  color: ${theme.color.amber};
+  line-height: 1.1;
+  strong { font-size: ${theme.font.size.lg}; }
+  span { font-size: ${theme.font.size.xs}; }
+`;
+
+const Amount = styled.span`
+  flex: none;
+  font-weight: 700;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.amber};
+  white-space: nowrap;
+`;

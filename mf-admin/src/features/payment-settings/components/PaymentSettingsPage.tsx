@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useProfile, useToast } from '@lakorn/shell-sdk';
+import { Card, ErrorState, Icon, LoadingState, Page, PageHeader, Pill, Toggle, theme } from '@lakorn/ui';
+import { useForgetQueries } from '../../../shared/queries';
+import { PAYMENT_SYSTEM_STATUS_PATH, setPaymentSystem, useAdminPaymentSystem, type AdminPaymentSystem } from '../api';
+import { paymentSettingsMessages as m } from '../messages';
+
+/**
+ * /admin/payment-settings (spec §2, §4 Payment system): the switch of the whole payment system,
+ * toggled optimistically and then saved; a refused save puts it back and says 'cannot set payment
+ * system' (spec §8). Owner only (ARCHITECTURE §5); the route guard shows the spinner while the
+ * profile loads.
+ */
+export function PaymentSettingsPage() {
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const { toast } = useToast();
+  const forget = useForgetQueries();
+  const { data, error, isLoading, mutate } = useAdminPaymentSystem();
+  /** The optimistic value while a save runs. */
+  const [pending, setPending] = useState<boolean | null>(null);
+
+  const toggle = async (next: boolean) => {
+    setPending(next);
+    try {
+      const saved = await setPaymentSystem(next, profile.uid);
+      await mutate((current) => ({ ...(current ?? { available: saved.enabled, provider: null }), enabled: saved.enabled }) as AdminPaymentSystem, {
+        revalidate: true,
+      });
+      // The top-up panel and the payment page read the members' status query.
+      void forget((key) => key === PAYMENT_SYSTEM_STATUS_PATH);
+      toast({ title: saved.enabled ? m.enabled : m.disabled, variant: 'success' });
+    } catch {
+      toast({ title: m.failed, variant: 'destructive' });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  let body;
+  if (isLoading) body = <LoadingState message={m.loading} />;
+  else if (error || !data) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} retryLabel={m.retry} />;
+  else {
+    const enabled = pending ?? data.enabled;
+    body = (
+      <>
+        <Card>
+          <SwitchRow>
+            <div>
+              <strong>{m.switchLabel}</strong>
+              <Pill $tone={enabled ? 'success' : 'neutral'} aria-live="polite">
+                {pending !== null ? m.saving : enabled ? m.on : m.off}
+              </Pill>
+            </div>
+            <Toggle checked={enabled} onChange={(next) => void toggle(next)} label={m.switchLabel} disabled={pending !== null} />
+          </SwitchRow>
+        </Card>
+        <Card>
+          <Explain>
+            <li>
+              <Icon name="check" size={16} color={theme.color.success} />
+              {m.whenOn}
+            </li>
+            <li>
+              <Icon name="lock" size={16} color={theme.color.muted} />
+              {m.whenOff}
+            </li>
+            <li>
+              <Icon name="alert" size={16} color={theme.color.amber} />
+              {m.caution}
+            </li>
+          </Explain>
+          <Provider>{data.provider === 'stripe' ? m.providerStripe : data.provider === 'simulated' ? m.providerSimulated : m.providerNone}</Provider>
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <Page>
+      <PageHeader title={m.title} onBack={() => navigate(-1)} backLabel={m.back} />
+      {body}
+    </Page>
+  );
+}
+
+const SwitchRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  div { display: flex; flex-direction: column; align-items: flex-start; gap: 6px; }
+  strong { font-size: ${theme.font.size.md}; }
+`;
+
+const Explain = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  font-size: ${theme.font.size.sm};
+  li { display: flex; gap: 10px; align-items: flex-start; line-height: 1.55; }
+  svg { flex: none; margin-top: 3px; }
+`;
+
+const Provider = styled.p`
+  margin: 14px 0 0;
+  padding-top: 12px;
+  border-top: 1px solid ${theme.color.border};
+  font-size: ${theme.font.size.xs};
+  color: ${theme.color.muted};
+`;

@@ -1,0 +1,167 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { PROMO, PROMO_TYPES, type PromoCode, type PromoType } from '@lakorn/contracts';
+import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { Button, Dialog, DialogActions, TextField, theme } from '@lakorn/ui';
+import { SelectField } from '../../../shared/fields';
+import { createPromoCode } from '../api';
+import { promoMessages as m } from '../messages';
+
+interface Draft {
+  code: string;
+  coins: string;
+  type: PromoType;
+  maxUses: string;
+  generateRandom: boolean;
+}
+
+/** spec §5 defaults: code empty, coins 100, type unlimited, maxUses 10, generateRandom false. */
+const DEFAULTS: Draft = {
+  code: '',
+  coins: String(PROMO.defaultCoins),
+  type: PROMO.defaultType,
+  maxUses: String(PROMO.defaultMaxUses),
+  generateRandom: false,
+};
+
+/** spec §5: numeric inputs parse as integers, empty becoming 0. */
+export function parseIntOrZero(text: string): number {
+  const n = Number.parseInt(text, 10);
+  return Number.isNaN(n) ? 0 : n;
+}
+
+/** The spec §5 rules of the create form; each field's message, or nothing when it is fine. */
+export function validatePromo(draft: Draft): Partial<Record<'code' | 'coins' | 'maxUses', string>> {
+  const errors: Partial<Record<'code' | 'coins' | 'maxUses', string>> = {};
+  const code = draft.code.trim();
+  if (!draft.generateRandom && code !== '') {
+    if (!/^[A-Za-z0-9]+$/.test(code)) errors.code = m.codeCharset;
+    else if (code.length < PROMO.codeMinLength || code.length > PROMO.codeMaxLength) errors.code = m.codeLength;
+  }
+  const coins = parseIntOrZero(draft.coins);
+  if (coins < PROMO.coinsMin || coins > PROMO.coinsMax) errors.coins = m.coinsRange;
+  if (draft.type === 'limited' && parseIntOrZero(draft.maxUses) < PROMO.maxUsesMin) errors.maxUses = m.maxUsesMin;
+  return errors;
+}
+
+/**
+ * spec §2, §5 create-code dialog: an optional code (4-20 letters and digits), 'generate random'
+ * hiding the code input, coins 1-100000, type limited or unlimited, and max uses shown only for
+ * limited codes. A failure is toasted 'Failed to create promo code: {message}' under 'Error' (§8).
+ */
+export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (code: PromoCode) => void }) {
+  const profile = useProfile();
+  const { toast } = useToast();
+  const [draft, setDraft] = useState<Draft>(DEFAULTS);
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(DEFAULTS);
+    setShowErrors(false);
+  }, [open]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const errors = validatePromo(draft);
+  const shown = showErrors ? errors : {};
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(errors).length > 0 || saving) return;
+    setSaving(true);
+    try {
+      const created = await createPromoCode({
+        code: draft.generateRandom ? '' : draft.code.trim(),
+        coins: parseIntOrZero(draft.coins),
+        type: draft.type,
+        maxUses: draft.type === 'limited' ? parseIntOrZero(draft.maxUses) : null,
+        generateRandom: draft.generateRandom,
+        userId: profile.uid,
+      });
+      toast({ title: m.created, description: created.code, variant: 'success' });
+      onCreated(created);
+      onClose();
+    } catch (error) {
+      toast({ title: m.errorTitle, description: m.createFailed(errorMessage(error)), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={m.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={m.cancel}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Check>
+          <input type="checkbox" checked={draft.generateRandom} onChange={(e) => set('generateRandom', e.target.checked)} />
+          {m.generateRandom}
+        </Check>
+        {draft.generateRandom ? null : (
+          <TextField
+            label={m.codeLabel}
+            placeholder={m.codePlaceholder}
+            hint={m.codeHint}
+            value={draft.code}
+            maxLength={PROMO.codeMaxLength}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => set('code', e.target.value)}
+            error={shown.code}
+          />
+        )}
+        <TextField
+          label={m.coinsLabel}
+          type="number"
+          inputMode="numeric"
+          min={PROMO.coinsMin}
+          max={PROMO.coinsMax}
+          step={1}
+          value={draft.coins}
+          onChange={(e) => set('coins', e.target.value)}
+          error={shown.coins}
+        />
+        <SelectField label={m.typeLabel} value={draft.type} onChange={(e) => set('type', e.target.value as PromoType)}>
+          {PROMO_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {m.types[t]}
+            </option>
+          ))}
+        </SelectField>
+        {draft.type === 'limited' ? (
+          <TextField
+            label={m.maxUsesLabel}
+            hint={m.maxUsesHint}
+            type="number"
+            inputMode="numeric"
+            min={PROMO.maxUsesMin}
+            step={1}
+            value={draft.maxUses}
+            onChange={(e) => set('maxUses', e.target.value)}
+            error={shown.maxUses}
+          />
+        ) : null}
+        <DialogActions>
+          <Button $variant="secondary" onClick={onClose} disabled={saving}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? m.submitting : m.submit}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const Check = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 44px;
+  margin-bottom: 8px;
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  input { width: 20px; height: 20px; accent-color: ${theme.color.primary}; }
+`;

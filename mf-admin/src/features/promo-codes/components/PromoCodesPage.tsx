@@ -1,0 +1,255 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { format } from 'date-fns';
+import type { PromoCode } from '@lakorn/contracts';
+import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Toggle, formatCoins, theme } from '@lakorn/ui';
+import { deletePromoCode, setPromoCodeActive, usePromoCodes } from '../api';
+import { promoMessages as m } from '../messages';
+import { CreatePromoCodeDialog } from './CreatePromoCodeDialog';
+
+/** Puts text on the clipboard; the fallback serves browsers without the async clipboard API. */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // permission refused: try the older way below
+    }
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand?.('copy') ?? false;
+  area.remove();
+  if (!ok) throw new Error('copy refused');
+}
+
+/**
+ * /admin/promo-codes (spec §2): title, refresh, the create dialog and a table of code, coins, type,
+ * usage, status, created date (dd/MM/yyyy) and actions: copy ('Copied!'), the active toggle and
+ * delete behind 'Are you sure you want to delete this code?'. Empty and error states (§8). On a
+ * phone the table scrolls sideways inside its card, the code column staying in view.
+ */
+export function PromoCodesPage() {
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const { toast } = useToast();
+  const { data, error, isLoading, isValidating, mutate } = usePromoCodes(profile.uid);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<PromoCode | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [toggling, setToggling] = useState<ReadonlySet<string>>(new Set());
+
+  const copy = async (code: string) => {
+    try {
+      await copyText(code);
+      toast({ title: m.copied, description: code, variant: 'success' });
+    } catch {
+      toast({ title: m.copyFailed, description: code, variant: 'destructive' });
+    }
+  };
+
+  const toggleActive = async (promo: PromoCode, isActive: boolean) => {
+    setToggling((s) => new Set(s).add(promo.id));
+    // Shown at once (spec §4: active and inactive toggle back and forth), then saved.
+    await mutate((list) => list?.map((p) => (p.id === promo.id ? { ...p, isActive } : p)), { revalidate: false });
+    try {
+      const saved = await setPromoCodeActive(promo.id, isActive, profile.uid);
+      await mutate((list) => list?.map((p) => (p.id === saved.id ? saved : p)), { revalidate: false });
+    } catch (e) {
+      await mutate((list) => list?.map((p) => (p.id === promo.id ? { ...p, isActive: promo.isActive } : p)), { revalidate: true });
+      toast({ title: m.errorTitle, description: m.updateFailed(errorMessage(e)), variant: 'destructive' });
+    } finally {
+      setToggling((s) => {
+        const next = new Set(s);
+        next.delete(promo.id);
+        return next;
+      });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deletePromoCode(deleting.id, profile.uid);
+      await mutate((list) => list?.filter((p) => p.id !== deleting.id), { revalidate: true });
+      toast({ title: m.deleted, description: deleting.code, variant: 'success' });
+      setDeleting(null);
+    } catch (e) {
+      toast({ title: m.errorTitle, description: m.deleteFailed(errorMessage(e)), variant: 'destructive' });
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  let body;
+  if (isLoading) body = <LoadingState message={m.loading} />;
+  else if (error || !data) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} retryLabel={m.retry} />;
+  else if (data.length === 0)
+    body = (
+      <EmptyState icon="gift" title={m.empty}>
+        <span>{m.emptyHint}</span>
+        <Button onClick={() => setCreating(true)}>
+          <Icon name="plus" size={18} />
+          {m.create}
+        </Button>
+      </EmptyState>
+    );
+  else
+    body = (
+      <Scroller role="region" aria-label={m.tableLabel} tabIndex={0}>
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">{m.columns.code}</th>
+              <th scope="col">{m.columns.coins}</th>
+              <th scope="col">{m.columns.type}</th>
+              <th scope="col">{m.columns.usage}</th>
+              <th scope="col">{m.columns.status}</th>
+              <th scope="col">{m.columns.created}</th>
+              <th scope="col">{m.columns.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((promo) => (
+              <tr key={promo.id} data-code={promo.code}>
+                <th scope="row">
+                  <code>{promo.code}</code>
+                </th>
+                <td className="number">{formatCoins(promo.coins)}</td>
+                <td>{m.types[promo.type]}</td>
+                <td className="number">{m.usage(promo.usedCount, promo.maxUses)}</td>
+                <td>
+                  <Pill $tone={promo.isActive ? 'success' : 'neutral'}>{promo.isActive ? m.active : m.inactive}</Pill>
+                </td>
+                <td>{format(new Date(promo.createdAt), 'dd/MM/yyyy')}</td>
+                <td>
+                  <Actions>
+                    <IconButton $size={36} aria-label={m.copy(promo.code)} onClick={() => void copy(promo.code)}>
+                      <Icon name="copy" size={18} />
+                    </IconButton>
+                    <Toggle
+                      checked={promo.isActive}
+                      label={m.toggle(promo.code)}
+                      disabled={toggling.has(promo.id)}
+                      onChange={(next) => void toggleActive(promo, next)}
+                    />
+                    <IconButton $size={36} aria-label={m.delete(promo.code)} onClick={() => setDeleting(promo)}>
+                      <Icon name="trash" size={18} color={theme.color.danger} />
+                    </IconButton>
+                  </Actions>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Scroller>
+    );
+
+  return (
+    <Page>
+      <PageHeader
+        title={m.title}
+        onBack={() => navigate(-1)}
+        backLabel="Back"
+        actions={
+          <>
+            <IconButton aria-label={m.refresh} onClick={() => void mutate()} disabled={isValidating}>
+              <Icon name="refresh" size={18} />
+            </IconButton>
+            <Button $size="sm" onClick={() => setCreating(true)}>
+              <Icon name="plus" size={16} />
+              {m.create}
+            </Button>
+          </>
+        }
+      />
+      <Frame>{body}</Frame>
+      <CreatePromoCodeDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(created) => void mutate((list) => [created, ...(list ?? []).filter((p) => p.id !== created.id)], { revalidate: true })}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={m.deleteTitle}
+        message={m.deleteConfirm}
+        confirmLabel={m.deleteButton}
+        cancelLabel={m.cancel}
+        busy={deleteBusy}
+        busyLabel={m.deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Page>
+  );
+}
+
+const Frame = styled.section`
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.lg};
+  overflow: hidden;
+`;
+
+/** The table's own horizontal scroll, so the page never overflows a phone (390 px). */
+const Scroller = styled.div`
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  -webkit-overflow-scrolling: touch;
+  &:focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: -2px; }
+`;
+
+const Table = styled.table`
+  width: max-content;
+  min-width: 100%;
+  border-collapse: separate;
+  border-spacing: 0;
+  font-size: ${theme.font.size.sm};
+  th, td {
+    padding: 10px 12px;
+    text-align: left;
+    white-space: nowrap;
+    border-bottom: 1px solid ${theme.color.border};
+    vertical-align: middle;
+  }
+  tbody tr:last-child th, tbody tr:last-child td { border-bottom: none; }
+  thead th {
+    font-size: ${theme.font.size.xs};
+    font-weight: 600;
+    color: ${theme.color.muted};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    background: ${theme.color.surface2};
+  }
+  /* The code stays in view while the rest scrolls under it. */
+  th:first-child {
+    position: sticky;
+    left: 0;
+    z-index: 1;
+    background: ${theme.color.surface};
+    box-shadow: 1px 0 0 ${theme.color.border};
+  }
+  thead th:first-child { background: ${theme.color.surface2}; }
+  code {
+    font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace;
+    font-weight: 700;
+    color: ${theme.color.amber};
+    letter-spacing: 0.03em;
+  }
+  .number { font-variant-numeric: tabular-nums; text-align: right; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+`;

@@ -1,0 +1,125 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { REGISTRATION_BONUS_DEFAULT, REGISTRATION_BONUS_MAX } from '@lakorn/contracts';
+import { useProfile, useToast } from '@lakorn/shell-sdk';
+import { Button, Card, ErrorState, Input, LoadingState, Muted, Page, PageHeader, theme } from '@lakorn/ui';
+import { parseWholeNumber } from '../../../shared/fields';
+import { saveRegistrationBonus, useRegistrationBonus } from '../api';
+import { bonusMessages as m } from '../messages';
+
+const formatCoins = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * /admin/registration-bonus (spec §2): a number input (min 0) with the unit COINS, save, the
+ * current value (1000 when none is set, spec §9) and a hint. Anything but a whole number of at
+ * least 0 is refused with 'Invalid value' / 'Please enter a positive number only' (spec §5).
+ * Owner only (ARCHITECTURE §5).
+ */
+export function RegistrationBonusPage() {
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const { toast } = useToast();
+  const inputId = useId();
+  const { data, error, isLoading, mutate } = useRegistrationBonus();
+  const current = data?.coins ?? REGISTRATION_BONUS_DEFAULT;
+  const [value, setValue] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const loaded = !isLoading && !error;
+  // The input starts from the saved value once it has loaded (1000 when none, spec §9).
+  useEffect(() => {
+    if (loaded && value === null) setValue(String(current));
+  }, [loaded, current, value]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const coins = parseWholeNumber(value ?? '');
+    if (!Number.isInteger(coins) || coins < 0) {
+      toast({ title: m.invalidTitle, description: m.invalidBody, variant: 'destructive' });
+      return;
+    }
+    if (coins > REGISTRATION_BONUS_MAX) {
+      toast({ title: m.invalidTitle, description: m.tooLarge, variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveRegistrationBonus(coins, profile.uid);
+      await mutate(saved, { revalidate: false });
+      setValue(String(saved.coins));
+      toast({ title: m.saved, description: m.savedBody(formatCoins(saved.coins)), variant: 'success' });
+    } catch {
+      toast({ title: m.saveFailed, description: m.saveFailedBody, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  let body;
+  if (isLoading) body = <LoadingState message={m.loading} />;
+  else if (error) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} retryLabel={m.retry} />;
+  else
+    body = (
+      <Card>
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <Label htmlFor={inputId}>{m.label}</Label>
+          <Row>
+            <Input
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={value ?? ''}
+              disabled={saving}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            <Unit>{m.unit}</Unit>
+          </Row>
+          <Current>
+            {m.current}: <strong>{formatCoins(current)}</strong> {m.unit}
+          </Current>
+          <Muted>{m.hint}</Muted>
+          <Button type="submit" $block disabled={saving} style={{ marginTop: 16 }}>
+            {saving ? m.saving : m.save}
+          </Button>
+        </form>
+      </Card>
+    );
+
+  return (
+    <Page>
+      <PageHeader title={m.title} onBack={() => navigate(-1)} backLabel={m.back} />
+      {body}
+    </Page>
+  );
+}
+
+const Label = styled.label`
+  display: block;
+  margin-bottom: 8px;
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  input { font-size: ${theme.font.size.lg}; font-variant-numeric: tabular-nums; }
+`;
+
+const Unit = styled.span`
+  flex: none;
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  color: ${theme.color.amber};
+`;
+
+const Current = styled.p`
+  margin: 14px 0 6px;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.muted};
+  strong { color: ${theme.color.text}; font-variant-numeric: tabular-nums; }
+`;
