@@ -85,6 +85,17 @@ describe('characters: create, find, like, chat, edit', () => {
     await next(page, 'ข้อมูลตัวละคร');
 
     await page.getByText('รองรับไฟล์ JPG, PNG ขนาดไม่เกิน 5MB').waitFor();
+    // Through the gateway, the catalog's own refusals (spec §5): a text file named .png, a 6 MB image.
+    const fake = await page.context().request.post('/api/upload/character-image', {
+      multipart: { image: { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('ไม่ใช่รูปภาพ') } },
+    });
+    expect([fake.status(), ((await fake.json()) as { message: string }).message]).toEqual([400, 'ไฟล์ไม่ถูกต้อง']);
+    const big = Buffer.alloc(6 * 1024 * 1024, 0x20);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const tooLarge = await page.context().request.post('/api/upload/character-image', {
+      multipart: { image: { name: 'big.jpg', mimeType: 'image/jpeg', buffer: big } },
+    });
+    expect([tooLarge.status(), ((await tooLarge.json()) as { message: string }).message]).toEqual([413, 'ไฟล์ขนาดใหญ่เกินไป']);
     await page.getByTestId('image-input').setInputFiles({ name: 'moon.png', mimeType: 'image/png', buffer: portraitPng() });
     const preview = page.getByRole('img', { name: 'ตัวอย่างรูปโปรไฟล์' });
     await preview.waitFor();
