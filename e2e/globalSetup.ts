@@ -2,8 +2,9 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { repoPaths } from '../infra/src/paths';
+import { readRunnerEnv } from '../infra/src/config';
 import { startStack } from '../infra/src/stack';
-import { E2E_URL_VARIABLE } from './support';
+import { adminEmailsWithSecondAdmin, E2E_URL_VARIABLE } from './support';
 import { keepHandle } from './stackHandle';
 
 /**
@@ -20,8 +21,9 @@ export default async function globalSetup(): Promise<void> {
   try {
     const stack = await startStack({
       isolated: true,
-      // jest sets NODE_ENV=test; the journeys see what `npm start` shows.
-      overrides: { LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      // jest sets NODE_ENV=test; the journeys see what `npm start` shows. A second admin who is
+      // not the owner joins ADMIN_EMAILS for the authorization matrix (journeys/admin-authz).
+      overrides: { LOG_LEVEL: 'warn', NODE_ENV: 'development', ADMIN_EMAILS: adminEmailsWithSecondAdmin(readRunnerEnv(process.env).ADMIN_EMAILS) },
       sink: (lines) => log.write(`${lines.join('\n')}\n`),
     });
     keepHandle({ stack, log });

@@ -14,6 +14,18 @@ export function baseUrl(): string {
   return url;
 }
 
+/**
+ * A second admin, who is not the owner (issue 7 authorization matrix): the global setup adds it to
+ * ADMIN_EMAILS of the stack it starts. A stack given through LAKORN_E2E_URL must list it too.
+ */
+export const E2E_SECOND_ADMIN = 'moderator@lakorn.local';
+
+/** ADMIN_EMAILS with the second admin added (the user's list, else the default owner admin). */
+export function adminEmailsWithSecondAdmin(current: string): string {
+  const emails = current.split(',').map((e) => e.trim()).filter(Boolean);
+  return [...new Set([...emails, E2E_SECOND_ADMIN])].join(',');
+}
+
 /** Debian's Chromium (infra/bootstrap.mjs installs it for `npm test`). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -83,13 +95,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * Signs in through the development identity provider (ARCHITECTURE §5) with the context's own
- * request client, so the session cookie lands in the browser context: POST /api/auth/dev/token
+ * request client, so the session cookie lands in the browser context (or in an HTTP-only
+ * `{request: APIRequestContext}` of playwright's `request.newContext()`): POST /api/auth/dev/token
  * {email, name} → {credential}, then POST /api/auth/verify {credential} → the profile.
  * A new user meets the one-time maintenance notice (spec §2), a modal over every page; journeys
  * about something else acknowledge it here, as the user would once (`keepNotice` leaves it).
  */
 export async function signInViaApi(
-  context: BrowserContext,
+  context: Pick<BrowserContext, 'request'>,
   url: string,
   email: string,
   name: string,
