@@ -15,13 +15,11 @@ export const messages = {
   emptySearch: 'ลองค้นหาด้วยคำอื่น หรือเลือกหมวดหมู่อื่น',
   emptyAll: 'ยังไม่มีตัวละครสาธารณะจากผู้ใช้คนอื่น ลองสร้างตัวละครของคุณเองดูสิ',
   loadMore: 'ดูเพิ่มเติม',
-  loadingMore: 'กำลังโหลดเพิ่ม...',
   by: (username: string) => `โดย ${username}`,
   like: (count: number) => `ถูกใจ (${count})`,
   liked: (count: number) => `ถูกใจแล้ว (${count})`,
   chatWith: (name: string) => `เริ่มแชทกับ ${name}`,
   openCharacter: (name: string) => `เปิดแชทกับ ${name}`,
-  starting: 'กำลังเริ่มแชท...',
   // spec §8
   signInTitle: 'กรุณาเข้าสู่ระบบ',
   signInToChat: 'คุณต้องเข้าสู่ระบบก่อนเริ่มแชท',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS, GENRES } from '@lakorn/contracts';
 import type { Logger } from '@lakorn/service-kit';
 import type { ChangeLog } from '../data/changeLog';
-import type { DiscoverIndex, ListingSource } from './discoverIndex';
+import type { DiscoverIndex } from './discoverIndex';
 
 // Each catalog instance holds its own discover index (discoverIndex.ts). An instance applies its
 // own writes at once and logs them to `discover_changes`; every instance reads the log every few
@@ -57,11 +57,6 @@ export function applyChange(index: DiscoverIndex, change: DiscoverChange): void 
       index.removeCreator(change.userId);
       return;
   }
-}
-
-/** A listing as the log stores it (dates as ISO text). */
-export function characterChange(character: ListingSource): DiscoverChange {
-  return { kind: 'character', character };
 }
 
 export interface DiscoverSync {

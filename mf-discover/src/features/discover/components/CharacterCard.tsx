@@ -146,7 +146,7 @@ export function CharacterCard({ character, onStart, starting, disabled }: Charac
           <Genre>{CATEGORY_LABELS[character.genre]}</Genre>
           {starting ? (
             <Starting>
-              <Spinner aria-label={messages.starting} />
+              <Spinner />
             </Starting>
           ) : null}
         </Picture>

@@ -130,7 +130,7 @@ export function DiscoverPage() {
           {list.hasMore ? (
             <More>
               {list.loadingMore ? (
-                <Spinner aria-label={messages.loadingMore} />
+                <Spinner />
               ) : (
                 <Button $variant="secondary" onClick={list.loadMore}>
                   {messages.loadMore}
