@@ -19,7 +19,7 @@ export const CHAT_TEXT = {
   offlineTitle: 'ตอบโดยระบบออฟไลน์ (ยังไม่ได้เชื่อมต่อ AI)',
   asPersona: (name: string) => `ในฐานะ ${name}`,
   inputLabel: 'พิมพ์ข้อความ',
-  placeholder: 'พิมพ์ข้อความ... ใช้ *ดอกจัน* เพื่อบรรยายท่าทาง',
+  placeholder: 'พิมพ์ข้อความ...',
   send: 'ส่งข้อความ',
   cost: (n: number) => `ค่าส่ง ${n} ${CURRENCY}`,
   balance: (n: string) => `คงเหลือ ${n} ${CURRENCY}`,

@@ -39,7 +39,8 @@ const Top = styled.span`
   align-items: baseline;
   gap: 8px;
   strong { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: ${theme.font.size.md}; }
-  time { flex: none; font-size: ${theme.font.size.xs}; color: ${theme.color.faint}; }
+  /* Thai marks above the last letter reach past its box: a little room keeps them whole. */
+  time { flex: none; padding-right: 4px; white-space: nowrap; font-size: ${theme.font.size.xs}; color: ${theme.color.faint}; }
 `;
 
 const Last = styled.span`

@@ -27,6 +27,11 @@ export function LibraryPage() {
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  // Conversations move on in the chat screen (last message, time): coming back reads them afresh.
+  const reloadChats = chats.mutate;
+  useEffect(() => {
+    void reloadChats();
+  }, [reloadChats]);
 
   const startChat = async (character: CharacterSummary, failure: { title: string; description?: string }) => {
     try {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { CharacterSummary, ChatSummary } from '@lakorn/contracts';
 import { Button, Dialog, Icon, IconButton, LoadingState, Muted, theme } from '@lakorn/ui';
@@ -93,8 +93,12 @@ export interface RoomsDialogProps {
 
 /** spec §2: a character's rooms: create a new one, open one, delete one through a menu. */
 export function RoomsDialog({ character, onClose, onNewRoom, onOpenRoom, onDeleteRoom }: RoomsDialogProps) {
-  const { data: rooms, isLoading } = useRooms(character?.id ?? null);
+  const { data: rooms, isLoading, mutate } = useRooms(character?.id ?? null);
   const [creating, setCreating] = useState(false);
+  // Rooms change in the chat screen (new rooms, last messages): read them afresh on each opening.
+  useEffect(() => {
+    if (character) void mutate();
+  }, [character, mutate]);
   if (!character) return null;
 
   const create = async () => {

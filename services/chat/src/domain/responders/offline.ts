@@ -35,10 +35,10 @@ export function offlineReply(prompt: Prompt): string {
   const firstTurn = !history.some((turn) => turn.isUser);
 
   if (isThai(userMessage)) {
-    const narration = `*${name}${THAI_NARRATION[pick(seed, THAI_NARRATION.length)]}*`;
+    const narration = `*${name} ${THAI_NARRATION[pick(seed, THAI_NARRATION.length)]}*`;
     const greeting = firstTurn
       ? `สวัสดี${addressee ? `นะ ${addressee}` : ''} ฉันชื่อ${name} คนที่รู้จักฉันบอกว่าฉัน${personality}`
-      : `${addressee ? `${addressee} ` : ''}ฉัน${name}ฟังอยู่นะ`;
+      : `${addressee ? `${addressee} ` : ''}ฉัน ${name} ฟังอยู่นะ`;
     return `${narration} ${greeting} ที่คุณพูดว่า "${said}" ทำให้ฉันอยากรู้มากขึ้นเลย ${THAI_PROMPTS[pick(seed, THAI_PROMPTS.length)]}`;
   }
   const narration = `*${name} ${ENGLISH_NARRATION[pick(seed, ENGLISH_NARRATION.length)]}*`;

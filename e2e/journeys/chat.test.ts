@@ -1,0 +1,179 @@
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { messageCost, type Persona, type Profile } from '@lakorn/contracts';
+import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
+
+// Issue 5 "Must show": from discover open a chat, send a Thai message, watch the reply stream in
+// and the balance fall by the message's length, choose a persona, save a memory, open another
+// room, delete a chat. The stack has no LLM configured, so the offline responder answers (and
+// streams); its replies carry the offline label.
+
+async function coinBadge(page: Page): Promise<number> {
+  const text = await page.getByTestId('coin-badge').first().innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/** Waits until a form control shows `value` (a select preselected after its data loads). */
+async function untilValue(locator: Locator, value: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await locator.inputValue();
+  while (seen !== value && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await locator.inputValue();
+  }
+  expect(seen).toBe(value);
+}
+
+async function createCharacter(request: APIRequestContext, fields: Record<string, unknown>): Promise<{ id: string }> {
+  const res = await request.post(`${baseUrl()}/api/characters`, {
+    data: { gender: 'female', genre: 'romantic', personality: 'อ่อนโยน ขี้อาย แต่กล้าหาญเมื่อต้องปกป้องคนที่รัก', ...fields },
+  });
+  if (res.status() !== 201) throw new Error(`POST /api/characters answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as { id: string };
+}
+
+/** The registration bonus reaches the profile through wallet → identity events: wait for it. */
+async function waitForCoins(request: APIRequestContext, profile: Profile): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const res = await request.get(`${baseUrl()}/api/users/${profile.id}?_t=${Date.now()}`);
+    const coins = ((await res.json()) as Profile).coins;
+    if (coins > 0) return coins;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the registration bonus never reached the profile');
+}
+
+describe('chat', () => {
+  let browser: LaunchedBrowser;
+  const run = Date.now().toString(36);
+  const heroine = `ดาวเหนือ ${run}`;
+  const mine = `ตัวละครของฉัน ${run}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Another member's public character, for discover.
+    const creatorPage = await newPhonePage(browser);
+    await signInViaApi(creatorPage.context(), baseUrl(), `creator-${run}@example.test`, 'ผู้สร้าง');
+    await createCharacter(creatorPage.context().request, {
+      name: heroine,
+      firstMessage: '*โบกมือทักทาย* สวัสดีค่ะ วันนี้ท้องฟ้าสวยจังเลยนะคะ',
+      isPublic: true,
+      description: 'สาวน้อยริมทะเลผู้อ่อนโยน',
+      exampleMessages: '*ยิ้มอาย ๆ* ขอบคุณนะคะ',
+    });
+    await creatorPage.context().close();
+  });
+
+  afterAll(async () => {
+    await browser?.closeAndClean();
+  });
+
+  it('opens a chat from discover, streams a paid reply, uses a persona and a memory, opens another room and deletes a chat', async () => {
+    const page = await newPhonePage(browser);
+    const request = page.context().request;
+    const profile = await signInViaApi(page.context(), baseUrl(), `reader-${run}@example.test`, 'มะลิ');
+    const startCoins = await waitForCoins(request, profile);
+    // A persona to speak as, and a character of one's own (its rooms dialog is in the library).
+    const personaRes = await request.post(`${baseUrl()}/api/personas`, {
+      data: { userId: profile.id, name: 'อาทิตย์', appearance: 'ตัวสูง ผมสั้น', personality: 'ร่าเริง ชอบแกล้งเพื่อน รักดนตรี', background: 'นักดนตรีเปิดหมวก' },
+    });
+    expect(personaRes.status()).toBe(201);
+    const persona = (await personaRes.json()) as Persona;
+    await createCharacter(request, { name: mine, firstMessage: 'ยินดีที่ได้พบกันอีกครั้ง', isPublic: false });
+
+    // Discover: find the character and start a chat from its card.
+    await page.goto('/');
+    await page.getByRole('searchbox').fill(run);
+    await page.getByRole('button', { name: `เริ่มแชทกับ ${heroine}` }).click();
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    const firstChatUrl = page.url();
+    await page.getByRole('heading', { name: heroine }).waitFor();
+    await page.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').waitFor();
+    await page.waitForFunction((coins) => {
+      const badge = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector('[data-testid="coin-badge"]');
+      return badge !== null && Number(badge.textContent.replace(/[^\d]/g, '')) === coins;
+    }, startCoins);
+    await screenshot(page, 'chat-opened');
+
+    // Send a Thai message; the reply streams in piece by piece.
+    const text = 'สวัสดีค่ะ เธอชื่ออะไรเหรอ';
+    const cost = messageCost(text);
+    const before = await coinBadge(page);
+    await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill(text);
+    await page.getByText(`ค่าส่ง ${cost} เหรียญ`).waitFor();
+    await page.getByRole('button', { name: 'ส่งข้อความ' }).click();
+    const streaming = page.locator('[data-message-id^="temp-reply-"]');
+    await streaming.waitFor();
+    const early = (await streaming.innerText()).length;
+    await screenshot(page, 'chat-streaming');
+    const final = page.locator('[data-message-id$="-r"]').last();
+    await final.waitFor({ timeout: 30_000 });
+    const reply = await final.innerText();
+    expect(reply.length).toBeGreaterThan(early);
+    expect(reply).toContain(heroine.split(' ')[0]!);
+    await final.getByText('ออฟไลน์').waitFor();
+    // The balance fell by the message's length (code points).
+    expect(await coinBadge(page)).toBe(before - cost);
+    await screenshot(page, 'chat-replied');
+
+    // Choose a persona: stored on the chat (preselected after a reload) and shown on messages.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/persona') && res.request().method() === 'POST'),
+      page.getByRole('combobox', { name: 'คุยในฐานะ' }).selectOption(persona.id),
+    ]);
+    await page.reload();
+    await untilValue(page.getByRole('combobox', { name: 'คุยในฐานะ' }), persona.id);
+    await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill('จำฉันได้ไหม');
+    await page.keyboard.press('Enter');
+    await page.getByText('ในฐานะ อาทิตย์').waitFor({ timeout: 30_000 });
+    await page.locator('[data-message-id$="-r"]').nth(1).waitFor({ timeout: 30_000 });
+
+    // Save a memory, and see it again when the dialog reopens.
+    await page.getByRole('button', { name: 'ตัวเลือกแชท' }).click();
+    await screenshot(page, 'chat-options');
+    await page.getByRole('menuitem', { name: 'จัดการความทรงจำ' }).click();
+    const memory = page.getByRole('textbox', { name: 'สิ่งที่อยากให้ตัวละครจำไว้' });
+    await memory.fill('เราเจอกันครั้งแรกที่งานวัด');
+    await page.getByText('เหลือ 974 ตัวอักษร').waitFor();
+    await screenshot(page, 'chat-memory');
+    await page.getByRole('button', { name: 'บันทึก' }).click();
+    await page.getByText('บันทึกความทรงจำแล้ว').waitFor();
+    await page.getByRole('button', { name: 'ตัวเลือกแชท' }).click();
+    await page.getByRole('menuitem', { name: 'จัดการความทรงจำ' }).click();
+    await untilValue(page.getByRole('textbox', { name: 'สิ่งที่อยากให้ตัวละครจำไว้' }), 'เราเจอกันครั้งแรกที่งานวัด');
+    await page.getByRole('button', { name: 'ยกเลิก' }).click();
+
+    // The library: the conversation is listed; open another room for one's own character.
+    await page.getByRole('button', { name: 'กลับไปที่คลังแชท' }).click();
+    await page.waitForURL(/\/library$/);
+    await page.getByRole('button', { name: `เปิดแชทกับ ${heroine}` }).waitFor();
+    await screenshot(page, 'library');
+    await page.getByRole('button', { name: `เริ่มแชทกับ ${mine}` }).click();
+    await page.getByRole('dialog', { name: `ห้องแชทกับ ${mine}` }).waitFor();
+    await page.getByRole('button', { name: 'สร้างห้องใหม่' }).click();
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    expect(page.url()).not.toBe(firstChatUrl);
+    await page.getByRole('heading', { name: mine }).waitFor();
+    await page.getByText('ยินดีที่ได้พบกันอีกครั้ง').waitFor();
+    await page.getByRole('button', { name: 'กลับไปที่คลังแชท' }).click();
+    await page.getByRole('button', { name: `เริ่มแชทกับ ${mine}` }).click();
+    const rooms = page.getByRole('list', { name: `ห้องแชทกับ ${mine}` });
+    await rooms.getByRole('listitem').first().waitFor();
+    expect(await rooms.getByRole('listitem').count()).toBe(1);
+    await screenshot(page, 'library-rooms');
+    await page.getByRole('button', { name: 'ปิด', exact: true }).click();
+
+    // Delete the first chat from its own screen.
+    await page.getByRole('button', { name: `เปิดแชทกับ ${heroine}` }).click();
+    await page.waitForURL(firstChatUrl);
+    await page.getByRole('button', { name: 'ตัวเลือกแชท' }).click();
+    await page.getByRole('menuitem', { name: 'ลบแชทนี้' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'ลบแชท' }).click();
+    await page.waitForURL(/\/library$/);
+    await page.getByText('ลบห้องแชทเรียบร้อย').waitFor();
+    await page.getByRole('button', { name: `เปิดแชทกับ ${heroine}` }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `เปิดแชทกับ ${mine}` }).waitFor();
+    await screenshot(page, 'library-after-delete');
+    await page.context().close();
+  });
+});
