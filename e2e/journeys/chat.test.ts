@@ -73,13 +73,27 @@ describe('chat', () => {
     const request = page.context().request;
     const profile = await signInViaApi(page.context(), baseUrl(), `reader-${run}@example.test`, 'มะลิ');
     const startCoins = await waitForCoins(request, profile);
-    // A persona to speak as, and a character of one's own (its rooms dialog is in the library).
-    const personaRes = await request.post(`${baseUrl()}/api/personas`, {
-      data: { userId: profile.id, name: 'อาทิตย์', appearance: 'ตัวสูง ผมสั้น', personality: 'ร่าเริง ชอบแกล้งเพื่อน รักดนตรี', background: 'นักดนตรีเปิดหมวก' },
-    });
-    expect(personaRes.status()).toBe(201);
-    const persona = (await personaRes.json()) as Persona;
+    // A character of one's own (its rooms dialog is in the library).
     await createCharacter(request, { name: mine, firstMessage: 'ยินดีที่ได้พบกันอีกครั้ง', isPublic: false });
+
+    // A persona to speak as, made on the profile page's personas tab (mf-chat's ./PersonasPanel).
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'ตัวตน' }).click();
+    await page.getByText('ยังไม่มีตัวตน').waitFor();
+    await page.getByRole('button', { name: 'สร้างตัวตนใหม่' }).click();
+    const dialog = page.getByRole('dialog', { name: 'สร้างตัวตนใหม่' });
+    await dialog.getByRole('textbox', { name: 'ชื่อ' }).fill('อาทิตย์');
+    await dialog.getByRole('textbox', { name: 'รูปลักษณ์' }).fill('ตัวสูง ผมสั้น');
+    await dialog.getByRole('textbox', { name: 'บุคลิกภาพ' }).fill('ร่าเริง ชอบแกล้งเพื่อน รักดนตรี');
+    await dialog.getByRole('textbox', { name: 'ภูมิหลัง' }).fill('นักดนตรีเปิดหมวก');
+    await screenshot(page, 'profile-persona-dialog');
+    await dialog.getByRole('button', { name: 'บันทึก' }).click();
+    await page.getByText('สร้างตัวตนแล้ว').waitFor();
+    await page.getByRole('button', { name: 'แก้ไข อาทิตย์' }).waitFor();
+    await screenshot(page, 'profile-personas');
+    const personas = (await (await request.get(`${baseUrl()}/api/personas/user/${profile.id}`)).json()) as Persona[];
+    expect(personas.map((p) => p.name)).toEqual(['อาทิตย์']);
+    const persona = personas[0]!;
 
     // Discover: find the character and start a chat from its card.
     await page.goto('/');

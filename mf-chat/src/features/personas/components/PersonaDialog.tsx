@@ -66,9 +66,9 @@ export function PersonaDialog({ open, persona, onSave, onClose }: PersonaDialogP
         }}
       >
         <TextField label={T.name} value={fields.name} onChange={set('name')} max={LIMIT.name} required />
-        <TextAreaField label={T.appearance} value={fields.appearance} onChange={set('appearance')} max={LIMIT.appearance} rows={3} required />
-        <TextAreaField label={T.personality} value={fields.personality} onChange={set('personality')} max={LIMIT.personality} rows={3} required />
-        <TextAreaField label={T.background} value={fields.background} onChange={set('background')} max={LIMIT.background} rows={3} required />
+        <TextAreaField label={T.appearance} value={fields.appearance} onChange={set('appearance')} max={LIMIT.appearance} rows={2} style={{ minHeight: 72 }} required />
+        <TextAreaField label={T.personality} value={fields.personality} onChange={set('personality')} max={LIMIT.personality} rows={2} style={{ minHeight: 72 }} required />
+        <TextAreaField label={T.background} value={fields.background} onChange={set('background')} max={LIMIT.background} rows={2} style={{ minHeight: 72 }} required />
         <Muted>{T.requiredHint}</Muted>
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={saving}>
