@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Profile } from '@lakorn/contracts';
 import { repoPaths } from '../../infra/src/paths';
@@ -119,4 +120,40 @@ export async function signInViaApi(
   const ack = await context.request.post(`${url}/api/users/acknowledge-maintenance`, { data: { userId: profile.id } });
   if (!ack.ok()) throw new Error(`POST /api/users/acknowledge-maintenance answered ${ack.status()}: ${await ack.text()}`);
   return (await ack.json()) as Profile;
+}
+
+/**
+ * A real RGB PNG of the given size (a rose-to-plum diagonal), so an upload's byte checks and an
+ * <img> both accept it (catalog checks magic numbers, ARCHITECTURE §8b).
+ */
+export function pngImage(width = 320, height = 180): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const t = (x + y) / (width + height);
+      row[1 + x * 3] = Math.round(91 + (232 - 91) * t);
+      row[2 + x * 3] = Math.round(42 + (83 - 42) * t);
+      row[3 + x * 3] = Math.round(134 + (122 - 134) * t);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -43,7 +43,7 @@ describe('the News tab', () => {
     expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['เทศกาลสงกรานต์', 'ปรับปรุงระบบแชท', 'ประกาศวันหยุด']);
     expect(within(rows[0]!).getByText('กิจกรรม')).toBeInTheDocument();
     // Thai locale; the hour is the device's own zone.
-    expect(within(rows[0]!).getByText(/^10 เม\.ย\. 2025 \d\d:00$/)).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/^10 เม\.ย\. 2568 \d\d:00$/)).toBeInTheDocument();
     expect(within(rows[1]!).getByText('อัปเดต')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('ประกาศ')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'ลบข่าว ปรับปรุงระบบแชท' })).toBeInTheDocument();
@@ -187,11 +187,11 @@ describe('the Special days tab', () => {
     expect(within(panel).getByText('วันปกติจะได้รับ 40 เหรียญในวันธรรมดา และ 70 เหรียญในวันเสาร์-อาทิตย์')).toBeInTheDocument();
     const rows = within(await within(panel).findByRole('list', { name: 'รายการวันพิเศษ' })).getAllByRole('listitem');
     expect(within(rows[0]!).getByRole('heading')).toHaveTextContent('วันสงกรานต์');
-    expect(rows[0]).toHaveTextContent('วันอาทิตย์ที่ 13 เมษายน 2025');
+    expect(rows[0]).toHaveTextContent('วันอาทิตย์ที่ 13 เมษายน 2568');
     expect(rows[0]).toHaveTextContent('300 เหรียญ');
     expect(within(rows[1]!).getByRole('heading')).toHaveTextContent('วันพิเศษ');
     expect(rows[1]).toHaveTextContent('150 เหรียญ');
-    expect(within(rows[1]!).getByRole('button', { name: 'ลบวันพิเศษ วันพฤหัสบดีที่ 1 พฤษภาคม 2025' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'ลบวันพิเศษ วันพฤหัสบดีที่ 1 พฤษภาคม 2568' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/news?tab=special-days');
   });
 
@@ -274,7 +274,7 @@ describe('the Special days tab', () => {
     });
     const user = userEvent.setup();
     renderAdmin('/admin/news?tab=special-days');
-    await user.click(await screen.findByRole('button', { name: 'ลบวันพิเศษ วันอาทิตย์ที่ 13 เมษายน 2025' }));
+    await user.click(await screen.findByRole('button', { name: 'ลบวันพิเศษ วันอาทิตย์ที่ 13 เมษายน 2568' }));
     const dialog = screen.getByRole('dialog', { name: 'ยืนยันการลบ' });
     await user.click(within(dialog).getByRole('button', { name: 'ลบ' }));
     expect(within(dialog).getByRole('button', { name: 'กำลังลบ...' })).toBeDisabled();

@@ -163,7 +163,8 @@ describe('the empty and error states', () => {
 
 describe('the create dialog', () => {
   const open = async (user: ReturnType<typeof userEvent.setup>) => {
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Create Code' }));
+    // The header's button (an empty list offers a second one below it).
+    await user.click(screen.getAllByRole('button', { name: 'Create Code' })[0]!);
     return screen.getByRole('dialog', { name: 'Create Promo Code' });
   };
 

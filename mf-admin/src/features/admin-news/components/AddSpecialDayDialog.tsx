@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
+import styled from 'styled-components';
 import { CHECKIN_COINS_MAX, SPECIAL_DAY_DEFAULT_COINS, SPECIAL_DAY_DESCRIPTION_MAX, SPECIAL_DAY_EXISTS_CODE, type SpecialCheckinDay } from '@lakorn/contracts';
 import { ApiError, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
@@ -66,7 +67,7 @@ export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose:
 
   return (
     <Dialog open={open} title={m.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={common.cancel}>
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <Form onSubmit={(e) => void save(e)} noValidate>
         <TextField
           label={m.dateLabel}
           type="date"
@@ -81,7 +82,6 @@ export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose:
           type="number"
           inputMode="numeric"
           min={1}
-          max={CHECKIN_COINS_MAX}
           step={1}
           value={coins}
           onChange={(e) => setCoins(e.target.value)}
@@ -102,7 +102,12 @@ export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose:
             {saving ? common.saving : common.save}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }
+
+/** The native date picker drawn for the dark theme (its icon would be black on dark otherwise). */
+const Form = styled.form`
+  input[type='date'] { color-scheme: dark; }
+`;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Pill, formatThaiDate, imageCandidates, theme } from '@lakorn/ui';
+import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Pill, imageCandidates, theme } from '@lakorn/ui';
+import { thaiDateTime } from '../../../shared/thaiDates';
 import { useNewsList } from '../api';
 import { adminNewsMessages as common, newsTabMessages as m } from '../messages';
 import { AddNewsDialog } from './AddNewsDialog';
@@ -31,8 +32,15 @@ export function NewsTab({ onDelete }: { onDelete: (target: DeleteTarget) => void
               <h3>{item.title}</h3>
               <Meta>
                 <Pill $tone={item.type === 'update' ? 'neutral' : item.type === 'event' ? 'primary' : 'amber'}>{m.types[item.type]}</Pill>
-                <time dateTime={item.createdAt}>{formatThaiDate(item.createdAt, 'd MMM yyyy HH:mm')}</time>
-                {item.imageUrl ? <span>· {m.withImage}</span> : null}
+                {item.imageUrl ? (
+                  <Pill>
+                    <Icon name="image" size={12} />
+                    {m.withImage}
+                  </Pill>
+                ) : null}
+              </Meta>
+              <Meta>
+                <time dateTime={item.createdAt}>{thaiDateTime(item.createdAt)}</time>
               </Meta>
             </Text>
             <IconButton aria-label={m.deleteLabel(item.title)} onClick={() => onDelete({ kind: 'news', id: item.id })}>

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, formatCoins, formatThaiDate, theme } from '@lakorn/ui';
+import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, formatCoins, theme } from '@lakorn/ui';
+import { thaiFullDate, thaiShortMonth } from '../../../shared/thaiDates';
 import { useSpecialDays } from '../api';
 import { adminNewsMessages as common, specialDayMessages as m } from '../messages';
 import { AddSpecialDayDialog } from './AddSpecialDayDialog';
 import type { DeleteTarget } from './DeleteDialog';
 import { Body, List, Meta, Row, Text } from './rows';
-
-/** A yyyy-MM-dd day as a Thai date ("14 เมษายน 2568" style, spec §9 Thai locale). */
-const dayLabel = (date: string) => formatThaiDate(`${date}T00:00:00`, "'วัน'EEEE'ที่' d MMMM yyyy");
 
 /**
  * spec §2 Admin news, Special days tab: the add dialog, the list (date, description defaulting
@@ -33,17 +31,17 @@ export function SpecialDaysTab({ onDelete }: { onDelete: (target: DeleteTarget) 
         {data.map((day) => (
           <Row key={day.id}>
             <DateBadge aria-hidden>
-              <strong>{day.date.slice(8)}</strong>
-              <span>{formatThaiDate(`${day.date}T00:00:00`, 'MMM')}</span>
+              <strong>{Number(day.date.slice(8))}</strong>
+              <span>{thaiShortMonth(day.date)}</span>
             </DateBadge>
             <Text>
               <h3>{day.description || m.defaultDescription}</h3>
               <Meta>
-                <time dateTime={day.date}>{dayLabel(day.date)}</time>
+                <time dateTime={day.date}>{thaiFullDate(day.date)}</time>
               </Meta>
             </Text>
             <Amount>{m.coins(formatCoins(day.coinAmount))}</Amount>
-            <IconButton aria-label={m.deleteLabel(dayLabel(day.date))} onClick={() => onDelete({ kind: 'special-day', id: day.id })}>
+            <IconButton aria-label={m.deleteLabel(thaiFullDate(day.date))} onClick={() => onDelete({ kind: 'special-day', id: day.id })}>
               <Icon name="trash" size={18} color={theme.color.danger} />
             </IconButton>
           </Row>

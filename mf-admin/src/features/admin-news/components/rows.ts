@@ -42,6 +42,7 @@ export const Text = styled.div`
 
 export const Meta = styled.div`
   display: flex;
+  & + & { margin-top: 4px; }
   flex-wrap: wrap;
   align-items: center;
   gap: 6px;

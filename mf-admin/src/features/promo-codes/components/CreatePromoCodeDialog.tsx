@@ -116,7 +116,6 @@ export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: bool
           type="number"
           inputMode="numeric"
           min={PROMO.coinsMin}
-          max={PROMO.coinsMax}
           step={1}
           value={draft.coins}
           onChange={(e) => set('coins', e.target.value)}

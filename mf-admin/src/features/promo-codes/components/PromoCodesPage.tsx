@@ -200,9 +200,16 @@ const Frame = styled.section`
   overflow: hidden;
 `;
 
-/** The table's own horizontal scroll, so the page never overflows a phone (390 px). */
+/**
+ * The table's own horizontal scroll, so the page never overflows a phone (390 px). A shadow on
+ * the right edge says there is more; it is covered once the end is reached (the cover scrolls
+ * with the content, the shadow stays with the box).
+ */
 const Scroller = styled.div`
   overflow-x: auto;
+  background:
+    linear-gradient(to right, rgba(26, 23, 32, 0), ${theme.color.surface} 60%) 100% 0 / 28px 100% no-repeat local,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.6), rgba(0, 0, 0, 0)) 100% 0 / 14px 100% no-repeat scroll;
   overscroll-behavior-x: contain;
   -webkit-overflow-scrolling: touch;
   &:focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: -2px; }
