@@ -38,6 +38,15 @@ export const runnerEnvSchema = z.object({
     .url()
     .optional()
     .describe(`MongoDB connection. Unset: the runner starts FerretDB and uses ${FERRETDB_URL}. Set: used as is, nothing is started.`),
+  FERRETDB_BACKEND: z
+    .enum(['auto', 'postgresql', 'sqlite'])
+    .default('auto')
+    .describe('FerretDB backend when MONGODB_URL is unset: auto = PostgreSQL when one answers at FERRETDB_POSTGRESQL_URL, else SQLite in .data/ferretdb/.'),
+  FERRETDB_POSTGRESQL_URL: z
+    .string()
+    .url()
+    .default('postgres://postgres@127.0.0.1:5432/lakorn_ferretdb')
+    .describe('PostgreSQL database of the FerretDB PostgreSQL backend (created when missing).'),
   MONGODB_DB_PREFIX: z
     .string()
     .regex(/^[a-z0-9_]*$/)
@@ -103,6 +112,8 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   NODE_ENV: EVERY_PROCESS,
   LOG_LEVEL: EVERY_PROCESS,
   MONGODB_URL: SERVICES_ONLY,
+  FERRETDB_BACKEND: [],
+  FERRETDB_POSTGRESQL_URL: [],
   MONGODB_DB_PREFIX: SERVICES_ONLY,
   AMQP_URL: SERVICES_ONLY,
   BUS_NAMESPACE: SERVICES_ONLY,
@@ -227,7 +238,7 @@ export function envTableMarkdown(): string {
     const value = defaults[name];
     const shown = value === undefined ? '' : `\`${String(value)}\``;
     const description = runnerEnvSchema.shape[name].description ?? '';
-    return `| \`${name}\` | ${shown} | ${RECEIVERS[name].join(', ')} | ${description} |`;
+    return `| \`${name}\` | ${shown} | ${RECEIVERS[name].join(', ') || 'the runner'} | ${description} |`;
   });
   return [
     '| Variable | Default | Given to | Meaning |',

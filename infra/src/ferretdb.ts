@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
+import type { FerretBackend } from './postgres';
 import { FERRETDB_LISTEN } from './config';
 import { say } from './log';
 import type { RepoPaths } from './paths';
@@ -32,11 +33,12 @@ export interface OwnedProcess {
 }
 
 /**
- * Starts FerretDB on its SQLite backend (ARCHITECTURE §2) and waits until a driver ping succeeds.
- * Its log goes to .data/logs/ferretdb.log.
+ * Starts FerretDB on the chosen backend (PostgreSQL, or SQLite as in ARCHITECTURE §2) and waits
+ * until a driver ping succeeds. Its log goes to .data/logs/ferretdb.log.
  */
 export async function startFerretDb(
   paths: RepoPaths,
+  backend: FerretBackend = { kind: 'sqlite' },
   listen: { host: string; port: number } = FERRETDB_LISTEN,
   timeoutMs = 30_000,
 ): Promise<OwnedProcess> {
@@ -49,9 +51,10 @@ export async function startFerretDb(
   const child = spawn(
     paths.ferretBinary,
     [
-      '--handler=sqlite',
-      // Relative to cwd (the repository root), as in ARCHITECTURE §2.
-      '--sqlite-url=file:./.data/ferretdb/',
+      ...(backend.kind === 'postgresql'
+        ? ['--handler=postgresql', `--postgresql-url=${backend.url}`]
+        : // Relative to cwd (the repository root), as in ARCHITECTURE §2.
+          ['--handler=sqlite', '--sqlite-url=file:./.data/ferretdb/']),
       `--listen-addr=${listen.host}:${listen.port}`,
       '--telemetry=disable',
       '--state-dir=-',

@@ -1,6 +1,7 @@
 import { FERRETDB_URL, type RunnerEnv } from './config';
 import { pingMongo, startFerretDb, type OwnedProcess } from './ferretdb';
 import { onShutdown } from './lifecycle';
+import { chooseFerretBackend } from './postgres';
 import { say } from './log';
 import { repoPaths, type RepoPaths } from './paths';
 import { ensureRabbitMq, redact } from './rabbitmq';
@@ -31,8 +32,10 @@ export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths
     if (await pingMongo(mongodbUrl)) {
       say(`MongoDB: FerretDB already running at ${mongodbUrl} (reused, left running)`);
     } else {
-      ferret = await startFerretDb(paths);
-      say(`MongoDB: started FerretDB (pid ${ferret.pid}) at ${mongodbUrl}, data in .data/ferretdb/`);
+      const backend = await chooseFerretBackend(settings);
+      ferret = await startFerretDb(paths, backend);
+      const where = backend.kind === 'postgresql' ? `PostgreSQL ${redact(backend.url)}` : '.data/ferretdb/ (SQLite)';
+      say(`MongoDB: started FerretDB (pid ${ferret.pid}) at ${mongodbUrl}, data in ${where}`);
     }
   }
 
