@@ -49,7 +49,7 @@ test('an admin who is not the owner may use the news, coin settings and promo pa
   }
 });
 
-test('the no-access buttons lead out: home from the owner pages, back from /admin/news', async () => {
+test('the no-access button of an owner page leads to the home page', async () => {
   mockApi({});
   const user = userEvent.setup();
   const { unmount } = renderAdmin('/admin/registration-bonus', member);
