@@ -67,8 +67,16 @@ function installPackages() {
   if (!reason) return;
   const command = existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install';
   say(`${reason}: running npm ${command}…`);
-  const result = spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) fail(`npm ${command} failed (exit ${result.status ?? result.signal}).`);
+  let result = spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], encoding: 'utf8' });
+  process.stderr.write(result.stderr ?? '');
+  // npm/cli#4828: npm 11 writes a lockfile holding only this platform's optional binaries (swc,
+  // esbuild, rspack...) and `npm ci` then refuses it as "out of sync". `npm install` installs the
+  // same locked versions and tolerates the missing other-platform entries.
+  if (command === 'ci' && result.status !== 0 && /can only install packages when your package\.json and package-lock\.json/.test(result.stderr ?? '')) {
+    say('npm ci refused the lockfile for want of other platforms\' optional packages (npm/cli#4828): running npm install with the same lockfile…');
+    result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  }
+  if (result.status !== 0) fail(`npm install failed (exit ${result.status ?? result.signal}).`);
 }
 
 /** The browser journeys drive Debian's Chromium (ARCHITECTURE §10). */

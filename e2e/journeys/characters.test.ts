@@ -1,50 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { Character } from '@lakorn/contracts';
 import { repoPaths } from '../../infra/src/paths';
-import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
+import { baseUrl, launchBrowser, newPhonePage, pngImage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
 // Issue 4 "Must show": user A creates a public romantic character through all 9 steps with an
 // image; user B finds it by a Thai substring and by genre, likes it (count 1, button disabled) and
 // taps it to reach /chat/{id}; A edits it from /edit-character/{id}/4.
-
-/** A real 240×320 PNG portrait: a dusk gradient with a pale moon, so the card shows a picture. */
-function portraitPng(): Buffer {
-  const width = 240;
-  const height = 320;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const t = y / height;
-      const moon = (x - 160) ** 2 + (y - 90) ** 2 < 36 ** 2;
-      row[1 + x * 3] = moon ? 250 : Math.round(40 + 190 * t);
-      row[2 + x * 3] = moon ? 240 : Math.round(30 + 60 * t);
-      row[3 + x * 3] = moon ? 210 : Math.round(90 + 30 * t);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** This run's number in Thai digits: a Thai search word no other run's character contains. */
 function thaiDigits(n: number): string {
@@ -96,7 +59,7 @@ describe('characters: create, find, like, chat, edit', () => {
       multipart: { image: { name: 'big.jpg', mimeType: 'image/jpeg', buffer: big } },
     });
     expect([tooLarge.status(), ((await tooLarge.json()) as { message: string }).message]).toEqual([413, 'ไฟล์ขนาดใหญ่เกินไป']);
-    await page.getByTestId('image-input').setInputFiles({ name: 'moon.png', mimeType: 'image/png', buffer: portraitPng() });
+    await page.getByTestId('image-input').setInputFiles({ name: 'moon.png', mimeType: 'image/png', buffer: pngImage(320, 180) });
     const preview = page.getByRole('img', { name: 'ตัวอย่างรูปโปรไฟล์' });
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/^\/character-images\/[a-f0-9]{32}\.png$/);

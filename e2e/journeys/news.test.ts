@@ -1,46 +1,10 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { CalendarResponse, NewsItem } from '@lakorn/contracts';
-import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
+import { baseUrl, launchBrowser, newPhonePage, pngImage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
 // Issue 6 "Must show": check in on /news, see the check mark, the today panel's button gone and
 // the coin badge rise by the day's amount; the carousel shows an admin-added news item with an
 // image (uploaded through the catalog, as the admin screen does).
-
-/** A real 320×180 PNG (two-colour diagonal), so the upload's byte checks and the <img> both pass. */
-function bannerPng(): Buffer {
-  const width = 320;
-  const height = 180;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height);
-      row[1 + x * 3] = Math.round(91 + (232 - 91) * t);
-      row[2 + x * 3] = Math.round(42 + (83 - 42) * t);
-      row[3 + x * 3] = Math.round(134 + (122 - 134) * t);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function coinBadge(page: Page): Promise<number> {
   const text = await page.getByTestId('coin-badge').first().innerText();
@@ -59,7 +23,7 @@ describe('news and daily check-in', () => {
     const adminPage = await newPhonePage(browser);
     const admin = await signInViaApi(adminPage.context(), baseUrl(), 'admin@lakorn.local', 'Admin');
     const upload = await adminPage.context().request.post('/api/upload/character-image', {
-      multipart: { image: { name: 'banner.png', mimeType: 'image/png', buffer: bannerPng() }, userId: admin.id },
+      multipart: { image: { name: 'banner.png', mimeType: 'image/png', buffer: pngImage(320, 180) }, userId: admin.id },
     });
     expect(upload.status()).toBeLessThan(300);
     const { url } = (await upload.json()) as { url: string };

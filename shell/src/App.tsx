@@ -1,7 +1,6 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useSession, useToast } from '@lakorn/shell-sdk';
-import { ToastViewport } from '@lakorn/ui';
-import { NoAccess } from './features/admin-gate/NoAccess';
+import { AdminNoAccess, adminPageOf, ToastViewport } from '@lakorn/ui';
 import { AuthGate } from './features/auth/AuthGate';
 import { LoginPage } from './features/auth/LoginPage';
 import { MaintenanceNotice } from './features/maintenance/MaintenanceNotice';
@@ -19,7 +18,8 @@ function RemotePage() {
   if (!route) return <NotFoundPage />;
   // Admin pages are gated here, so mf-admin never loads for someone who may not use it.
   if ((route.gate === 'admin' && !profile?.isAdmin) || (route.gate === 'owner' && !profile?.isOwner)) {
-    return <NoAccess pattern={route.pattern} />;
+    const page = adminPageOf(route.pattern);
+    return page ? <AdminNoAccess page={page} /> : <NotFoundPage />;
   }
   return <RemoteModule remote={route.remote} module="./App" />;
 }

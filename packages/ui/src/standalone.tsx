@@ -1,0 +1,36 @@
+import type { ComponentType, ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders, useToast } from '@lakorn/shell-sdk';
+import { GlobalStyle } from './GlobalStyle';
+import { ToastViewport } from './components/ToastViewport';
+
+function Toasts() {
+  const { toasts, dismiss } = useToast();
+  return <ToastViewport toasts={toasts} onDismiss={dismiss} />;
+}
+
+/**
+ * A remote's standalone harness (its bootstrap.tsx): the App under the providers, styles and toasts
+ * the shell gives it in the product, at the path after `#` (or `defaultPath`). `extra` renders
+ * below, for widgets the shell would place elsewhere.
+ */
+export function mountStandalone(App: ComponentType, options: { defaultPath: string; extra?: (path: string) => ReactNode }) {
+  let container = document.getElementById('root');
+  if (!container) {
+    container = document.createElement('div');
+    container.id = 'root';
+    document.body.appendChild(container);
+  }
+  const start = window.location.hash.slice(1) || options.defaultPath;
+  createRoot(container).render(
+    <AppProviders>
+      <GlobalStyle />
+      <MemoryRouter initialEntries={[start]}>
+        <App />
+        {options.extra?.(start)}
+      </MemoryRouter>
+      <Toasts />
+    </AppProviders>,
+  );
+}
