@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActorRef, Id } from './common';
+import { CharacterSnapshot } from './events';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 
 // Characters, likes, images and character cards: the catalog service's HTTP contract (spec §3,
@@ -80,23 +81,11 @@ function isJsonObject(text: string): boolean {
   }
 }
 
-/** GET /api/characters/{id}: the whole character (spec §3) with its derived like count. */
-export const Character = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  age: z.string(),
-  gender: z.enum(GENDERS),
-  genre: z.enum(GENRES),
-  appearance: z.string(),
-  personality: z.string(),
-  firstMessage: z.string(),
-  background: z.string(),
-  exampleMessages: z.string(),
-  isPublic: z.boolean(),
-  isSpicy: z.boolean(),
-  description: z.string(),
-  profileUrl: z.string(),
+/**
+ * GET /api/characters/{id}: the whole character (spec §3) with its derived like count. Its
+ * fields are the event snapshot's (one definition), plus what only the catalog's API shows.
+ */
+export const Character = CharacterSnapshot.extend({
   cardExtras: z.string(),
   likes: z.number().int().min(0),
   /** spec §3: public characters show the creator's username ('' until identity has told us). */
@@ -104,7 +93,6 @@ export const Character = z.object({
   /** Grows with every change; the same number `catalog.character.updated` carries. */
   version: z.number().int().min(1),
   createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type Character = z.infer<typeof Character>;
 
