@@ -75,20 +75,14 @@ function Counter({ max, length, mode }: { max: number; length: number; mode: 'us
   );
 }
 
-export function TextField({
-  label,
-  hint,
-  error,
-  max,
-  counterMode = 'used',
-  ...input
-}: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
+/** Label, control, hint/counter row and error: the frame every field shares. */
+function FieldFrame({ label, hint, error, max, counterMode = 'used', value, children }: FieldFrameProps & { value: unknown; children: (id: string) => ReactNode }) {
   const id = useId();
-  const length = Array.from(String(input.value ?? '')).length;
+  const length = Array.from(String(value ?? '')).length;
   return (
     <Wrap>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} {...input} />
+      {children(id)}
       {(hint || max) && (
         <Row>
           <span>{hint}</span>
@@ -100,27 +94,18 @@ export function TextField({
   );
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  max,
-  counterMode = 'used',
-  ...input
-}: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  const length = Array.from(String(input.value ?? '')).length;
+export function TextField({ label, hint, error, max, counterMode, ...input }: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Wrap>
-      <Label htmlFor={id}>{label}</Label>
-      <TextArea id={id} aria-invalid={error ? true : undefined} {...input} />
-      {(hint || max) && (
-        <Row>
-          <span>{hint}</span>
-          {max ? <Counter max={max} length={length} mode={counterMode} /> : null}
-        </Row>
-      )}
-      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
-    </Wrap>
+    <FieldFrame label={label} hint={hint} error={error} max={max} counterMode={counterMode} value={input.value}>
+      {(id) => <Input id={id} aria-invalid={error ? true : undefined} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, hint, error, max, counterMode, ...input }: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} max={max} counterMode={counterMode} value={input.value}>
+      {(id) => <TextArea id={id} aria-invalid={error ? true : undefined} {...input} />}
+    </FieldFrame>
   );
 }
