@@ -7,3 +7,4 @@ export * from './auth/session';
 export * from './data/mongo';
 export * from './bus';
 export * from './run';
+export * from './runtime';

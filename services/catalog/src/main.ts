@@ -1,13 +1,4 @@
-import {
-  connectMongo,
-  createBus,
-  createLogger,
-  createOutbox,
-  ensureIndexes,
-  exitOnStartupError,
-  listenUntilStopped,
-  pingMongo,
-} from '@lakorn/service-kit';
+import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { registerConsumers } from './events/consumers';
@@ -15,10 +6,7 @@ import { createCatalogService } from './service';
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger('catalog', config.LOG_LEVEL);
-  const connection = await connectMongo(config.MONGODB_URL, `${config.MONGODB_DB_PREFIX}catalog`);
-  const bus = createBus({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, service: 'catalog', logger });
-  const outbox = createOutbox({ connection, bus, logger });
+  const { logger, connection, bus, outbox, readiness, startConsumers, serve } = await openServiceRuntime('catalog', config);
   const service = createCatalogService({
     connection,
     logger,
@@ -35,29 +23,9 @@ async function main() {
   logger.info({ ...loaded, ms: Date.now() - loadStarted.getTime() }, 'discover index loaded');
   service.sync.start(loadStarted);
 
-  // Not awaited: the service answers HTTP (and /readyz says so) while the broker is away; the bus
-  // starts the consumers when it connects.
-  registerConsumers({ bus, catalog: service.catalog, logger }).catch((error: unknown) =>
-    logger.error({ err: error }, 'could not start the bus consumers'),
-  );
-  outbox.start();
-
-  const app = createApp({
-    logger,
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
-    catalog: service.catalog,
-    images: service.images,
-    readiness: [
-      { name: 'mongodb', check: () => pingMongo(connection) },
-      { name: 'rabbitmq', check: () => bus.isConnected() },
-    ],
-  });
-  listenUntilStopped(app, config.PORT, logger, [
-    () => service.sync.stop(),
-    () => outbox.stop(),
-    () => bus.close(),
-    () => connection.close(),
-  ]);
+  startConsumers(() => registerConsumers({ bus, catalog: service.catalog, logger }));
+  const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, readiness });
+  serve(app, [() => service.sync.stop()]);
 }
 
 main().catch(exitOnStartupError('catalog'));

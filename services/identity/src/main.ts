@@ -1,13 +1,4 @@
-import {
-  connectMongo,
-  createBus,
-  createLogger,
-  createOutbox,
-  ensureIndexes,
-  exitOnStartupError,
-  listenUntilStopped,
-  pingMongo,
-} from '@lakorn/service-kit';
+import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createAccountStore } from './data/accountStore';
@@ -18,17 +9,15 @@ import { registerConsumers } from './events/consumers';
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger('identity', config.LOG_LEVEL);
-  const connection = await connectMongo(config.MONGODB_URL, `${config.MONGODB_DB_PREFIX}identity`);
+  const { logger, connection, bus, outbox, readiness, startConsumers, serve } = await openServiceRuntime('identity', config, {
+    embedded: EMBEDDED_OUTBOX_COLLECTIONS,
+  });
   const models = identityModels(connection);
   await ensureIndexes(connection);
 
-  const bus = createBus({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, service: 'identity', logger });
-  const outbox = createOutbox({ connection, bus, logger, embedded: EMBEDDED_OUTBOX_COLLECTIONS });
   const roles = { adminEmails: config.ADMIN_EMAILS, ownerEmail: config.OWNER_EMAIL };
   const accounts = createAccounts({ store: createAccountStore(models), outbox, roles });
-  await registerConsumers(bus, accounts);
-  outbox.start();
+  startConsumers(() => registerConsumers(bus, accounts));
 
   const devProvider = config.GOOGLE_CLIENT_ID ? undefined : devIdentityProvider();
   if (devProvider) logger.warn('GOOGLE_CLIENT_ID is not set: the development identity provider signs people in');
@@ -42,12 +31,9 @@ async function main() {
     devProvider,
     googleClientId: config.GOOGLE_CLIENT_ID,
     roles,
-    readiness: [
-      { name: 'mongodb', check: () => pingMongo(connection) },
-      { name: 'rabbitmq', check: () => bus.isConnected() },
-    ],
+    readiness,
   });
-  listenUntilStopped(app, config.PORT, logger, [() => outbox.stop(), () => bus.close(), () => connection.close()]);
+  serve(app);
 }
 
 main().catch(exitOnStartupError('identity'));

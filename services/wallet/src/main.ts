@@ -1,13 +1,4 @@
-import {
-  connectMongo,
-  createBus,
-  createLogger,
-  createOutbox,
-  ensureIndexes,
-  exitOnStartupError,
-  listenUntilStopped,
-  pingMongo,
-} from '@lakorn/service-kit';
+import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from './data/models';
@@ -17,8 +8,9 @@ import { createWallet } from './wallet';
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger('wallet', config.LOG_LEVEL);
-  const connection = await connectMongo(config.MONGODB_URL, `${config.MONGODB_DB_PREFIX}wallet`);
+  const { logger, connection, bus, readiness, startConsumers, every, serve } = await openServiceRuntime('wallet', config, {
+    embedded: EMBEDDED_OUTBOX_COLLECTIONS,
+  });
 
   const stripe = config.STRIPE_SECRET_KEY ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }) : null;
   const production = config.NODE_ENV === 'production';
@@ -39,18 +31,8 @@ async function main() {
   });
   await ensureIndexes(connection);
 
-  const bus = createBus({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, service: 'wallet', logger });
-  const outbox = createOutbox({ connection, bus, logger, embedded: EMBEDDED_OUTBOX_COLLECTIONS });
-  // Not awaited: the service answers HTTP (and /readyz says so) while the broker is away; the bus
-  // starts the consumers when it connects.
-  registerConsumers({ bus, ledger: wallet.ledger, coinRequests: wallet.coinRequests, settings: wallet.settings, logger }).catch(
-    (error: unknown) => logger.error({ err: error }, 'could not start the bus consumers'),
-  );
-  outbox.start();
-
-  const sweeper = setInterval(() => {
-    wallet.payments.sweepExpired().catch((error: unknown) => logger.warn({ err: error }, 'payment expiry sweep failed'));
-  }, config.PAYMENT_SWEEP_INTERVAL_MS);
+  startConsumers(() => registerConsumers({ bus, ledger: wallet.ledger, coinRequests: wallet.coinRequests, settings: wallet.settings, logger }));
+  every(config.PAYMENT_SWEEP_INTERVAL_MS, 'payment expiry sweep', () => wallet.payments.sweepExpired());
 
   const app = createApp({
     logger,
@@ -62,17 +44,9 @@ async function main() {
     payments: wallet.payments,
     providerKind: wallet.provider?.kind ?? null,
     stripeWebhook: stripe && config.STRIPE_WEBHOOK_SECRET ? { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET } : null,
-    readiness: [
-      { name: 'mongodb', check: () => pingMongo(connection) },
-      { name: 'rabbitmq', check: () => bus.isConnected() },
-    ],
+    readiness,
   });
-  listenUntilStopped(app, config.PORT, logger, [
-    async () => clearInterval(sweeper),
-    () => outbox.stop(),
-    () => bus.close(),
-    () => connection.close(),
-  ]);
+  serve(app);
 }
 
 main().catch(exitOnStartupError('wallet'));
