@@ -22,15 +22,22 @@ export interface ApiQueryOptions {
   /** spec §9 client caching: reload on mount when the cached copy is older than this. */
   maxAgeMs?: number;
   on401?: 'throw' | 'null';
+  /** Raise a failure as this message (spec §8 names some), keeping the original as its cause. */
+  failureMessage?: string;
 }
 
 /** SWR over getJson; `path` null means "do not fetch yet". */
 export function useApi<T>(path: string | null, options: ApiQueryOptions = {}): SWRResponse<T | null> {
-  const { maxAgeMs, on401 } = options;
+  const { maxAgeMs, on401, failureMessage } = options;
   const result = useSWR<T | null>(path, async (p: string) => {
-    const data = await getJson<T>(p, { on401 });
-    fetchedAt.set(p, Date.now());
-    return data;
+    try {
+      const data = await getJson<T>(p, { on401 });
+      fetchedAt.set(p, Date.now());
+      return data;
+    } catch (error) {
+      if (failureMessage) throw new Error(failureMessage, { cause: error });
+      throw error;
+    }
   });
   const { mutate } = result;
   useEffect(() => {
