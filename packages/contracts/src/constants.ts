@@ -36,10 +36,28 @@ export const PREVIEWS = {
   carouselSubtitle: 60,
 } as const;
 
-/** Cut text to n characters and add an ellipsis when it was longer (spec §2, §9 previews). */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Cut text to at most n characters and add an ellipsis when it was longer (spec §2, §9 previews).
+ * n counts code points, the unit that also prices a message, but the cut moves back to the previous
+ * grapheme boundary so a Thai vowel or tone mark never loses its consonant ("น้ำใจ" cut at 2 keeps
+ * nothing of "น้ำ" rather than "น้"). Without Intl.Segmenter (browsers before 2024) it cuts by code point.
+ */
 export function preview(text: string, n: number): string {
   const chars = Array.from(text);
-  return chars.length > n ? `${chars.slice(0, n).join('')}...` : text;
+  if (chars.length <= n) return text;
+  if (typeof Intl.Segmenter !== 'function') return `${chars.slice(0, n).join('')}...`;
+  graphemes ??= new Intl.Segmenter('th', { granularity: 'grapheme' });
+  let kept = '';
+  let count = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const size = Array.from(segment).length;
+    if (count + size > n) break;
+    kept += segment;
+    count += size;
+  }
+  return `${kept}...`;
 }
 
 // §3, §9 coin packages: fixed prices, kept on the server too (ARCHITECTURE §8).
