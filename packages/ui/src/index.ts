@@ -12,6 +12,6 @@ export { Avatar, imageCandidates, useImageFallback } from './components/Avatar';
 export { EmptyState, ErrorState } from './components/States';
 export { Page, PageHeader, Card, SectionTitle, Muted, Pill, type PageHeaderProps } from './components/Layout';
 export { ToastViewport, type ToastView } from './components/ToastViewport';
-export { relativeTime, formatThaiDate } from './time';
+export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, type ThaiDatePattern } from './time';
 export { AdminNoAccess, ADMIN_NO_ACCESS, adminPageOf, type AdminPage } from './components/AdminNoAccess';
 export { mountStandalone } from './standalone';
