@@ -23,4 +23,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // Browser code takes constants and types from the zod-free entry (ARCHITECTURE §9: zod and its
+    // schemas stay on the server; a value import of the full entry puts zod in a bundle).
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'packages/shell-sdk/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@lakorn/contracts',
+              allowTypeImports: true,
+              message: "Browser code imports '@lakorn/contracts/web' (zod-free); the full entry carries zod.",
+            },
+            { name: 'zod', message: 'zod stays on the server; browser code takes types from @lakorn/contracts/web.' },
+          ],
+        },
+      ],
+    },
+  },
 );

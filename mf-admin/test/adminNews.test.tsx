@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts';
+import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts/web';
 import { deferred, mockApi, owner, renderAdmin } from './support';
 
 const news: NewsItem[] = [

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DailyCoinSetting } from '@lakorn/contracts';
+import type { DailyCoinSetting } from '@lakorn/contracts/web';
 import { mockApi, owner, renderAdmin } from './support';
 
 const saved = (amounts: number[]): DailyCoinSetting[] => amounts.map((coinAmount, dayOfWeek) => ({ id: `day-${dayOfWeek}`, dayOfWeek, coinAmount }));

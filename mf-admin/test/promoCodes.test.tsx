@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PromoCode } from '@lakorn/contracts';
+import type { PromoCode } from '@lakorn/contracts/web';
 import { admin, mockApi, renderAdmin } from './support';
 
 const codes: PromoCode[] = [

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { Profile } from '@lakorn/contracts';
+import type { Profile } from '@lakorn/contracts/web';
 import { SessionProvider, swrConfig, ToastProvider, useToast } from '@lakorn/shell-sdk';
 import { ToastViewport } from '@lakorn/ui';
 import App from '../src/App';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Character } from '@lakorn/contracts';
+import type { Character } from '@lakorn/contracts/web';
 import { mockApi, renderAt } from './support';
 
 jest.mock('../src/features/wizard/cardPicture', () => ({

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NewsItem } from '@lakorn/contracts';
+import type { NewsItem } from '@lakorn/contracts/web';
 import { calendarOf, mockApi, renderNews } from './support';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { CalendarDay, CalendarResponse, Profile } from '@lakorn/contracts';
-import { daysInMonth, dayOfWeekOf, DAILY_COIN_DEFAULTS, isoDateOf } from '@lakorn/contracts';
+import type { CalendarDay, CalendarResponse, Profile } from '@lakorn/contracts/web';
+import { daysInMonth, dayOfWeekOf, DAILY_COIN_DEFAULTS, isoDateOf } from '@lakorn/contracts/web';
 import { SessionProvider, swrConfig, ToastProvider, useToast } from '@lakorn/shell-sdk';
 import { ToastViewport } from '@lakorn/ui';
 import App from '../src/App';

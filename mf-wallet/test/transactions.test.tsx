@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CoinTransaction } from '@lakorn/contracts';
+import type { CoinTransaction } from '@lakorn/contracts/web';
 import { mockApi, renderWallet } from './support';
 
 const tx = (seq: number, createdAt: string, description: string, amount: number): CoinTransaction => ({

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { Profile } from '@lakorn/contracts';
+import type { Profile } from '@lakorn/contracts/web';
 import { SessionProvider, ToastProvider, useToast } from '@lakorn/shell-sdk';
 
 export const member: Profile = {

@@ -1,4 +1,4 @@
-import type { Genre } from '@lakorn/contracts';
+import type { Genre } from '@lakorn/contracts/web';
 
 // Thai strings more than one feature shows.
 

@@ -1,4 +1,4 @@
-import { COIN_PACKAGES, type CoinPackageId } from '@lakorn/contracts';
+import { COIN_PACKAGES, type CoinPackageId } from '@lakorn/contracts/web';
 
 // spec §3, §9 coin packages: the four fixed packages (the server keeps the same prices).
 

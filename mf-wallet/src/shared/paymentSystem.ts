@@ -1,4 +1,4 @@
-import { CACHE, type PaymentSystemStatus } from '@lakorn/contracts';
+import { CACHE, type PaymentSystemStatus } from '@lakorn/contracts/web';
 import { useApi } from '@lakorn/shell-sdk';
 
 /** GET /api/payment-system/status (spec §7); mf-admin refreshes this SWR key after toggling. */

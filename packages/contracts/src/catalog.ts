@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActorRef, Id } from './common';
 import { CharacterSnapshot } from './events';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
+import { DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
 
 // Characters, likes, images and character cards: the catalog service's HTTP contract (spec §3,
 // §5, §7 "Characters"). Lengths are counted in code points, as the wizard's counters count them.
@@ -122,15 +123,7 @@ export type CharacterSummary = z.infer<typeof CharacterSummary>;
 
 export const personalityPreview = (personality: string) => preview(personality, PREVIEWS.cardPersonality);
 
-/** spec §2: a card shows the public description when there is one, else the personality preview. */
-export function cardText(character: Pick<CharacterSummary, 'isPublic' | 'description' | 'personalityPreview'>): string {
-  return character.isPublic && character.description.trim() !== '' ? character.description : character.personalityPreview;
-}
-
-export const PUBLIC_PAGE_DEFAULT = 20;
-export const PUBLIC_PAGE_MAX = 50;
-export const SEARCH_QUERY_MAX = 100;
-export const SEED_MAX = 2 ** 32 - 1;
+export { cardText, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX } from './values/catalog';
 
 /**
  * GET /api/characters/public. `genre` is a category id (spec §2; 'all' or absent: every genre);
@@ -236,15 +229,7 @@ export const CharacterDraft = z.object({
 });
 export type CharacterDraft = z.infer<typeof CharacterDraft>;
 
-export const DRAFT_LIMITS = {
-  name: LIMITS.characterName,
-  appearance: LIMITS.appearance,
-  personality: LIMITS.personality,
-  background: LIMITS.background,
-  exampleMessages: LIMITS.exampleMessages,
-  description: LIMITS.publicDescription,
-} as const;
-export type DraftLimitedField = keyof typeof DRAFT_LIMITS;
+export { DRAFT_LIMITS, type DraftLimitedField } from './values/catalog';
 
 /** A field the card filled beyond Lakorn's limit: shown for trimming, never cut silently. */
 export const OverLongField = z.object({

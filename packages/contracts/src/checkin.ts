@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { ActorRef, Id } from './common';
 import { NEWS_TYPES, SPECIAL_DAY_DEFAULT_COINS } from './constants';
+import { CHECKIN_COINS_MAX, daysInMonth, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, SPECIAL_DAY_DESCRIPTION_MAX } from './values/checkin';
+
+export {
+  ALREADY_CHECKED_IN_MESSAGE,
+  CHECKIN_COINS_MAX,
+  dayOfWeekOf,
+  daysInMonth,
+  isoDateOf,
+  NEWS_CONTENT_MAX,
+  NEWS_TITLE_MAX,
+  SPECIAL_DAY_DESCRIPTION_MAX,
+  SPECIAL_DAY_EXISTS_CODE,
+} from './values/checkin';
 
 // News, special check-in days, daily coin settings and check-ins (spec §3, §7 "News and
 // check-in" and "Admin"). Served by services/checkin; read by mf-news and mf-admin.
@@ -12,8 +25,6 @@ export const IsoDate = z
   .refine((v) => isRealDate(v), 'Not a real calendar date');
 export type IsoDate = z.infer<typeof IsoDate>;
 
-/** Upper bound for any coin amount an admin sets here (a typo must not mint millions of coins). */
-export const CHECKIN_COINS_MAX = 100_000;
 const CoinAmount = z.number().int('Coin amount must be a whole number').min(1, 'Coin amount must be at least 1').max(CHECKIN_COINS_MAX);
 
 // ---- News (spec §3 News item) ------------------------------------------------------------
@@ -31,9 +42,6 @@ export const NewsItem = z.object({
 });
 export type NewsItem = z.infer<typeof NewsItem>;
 export const NewsList = z.array(NewsItem);
-
-export const NEWS_TITLE_MAX = 200;
-export const NEWS_CONTENT_MAX = 5000;
 
 /**
  * An image URL as the catalog's upload answers it: a path on this site (`/character-images/x.png`)
@@ -77,8 +85,6 @@ export const SpecialCheckinDay = z.object({
 export type SpecialCheckinDay = z.infer<typeof SpecialCheckinDay>;
 export const SpecialCheckinDayList = z.array(SpecialCheckinDay);
 
-export const SPECIAL_DAY_DESCRIPTION_MAX = 200;
-
 /**
  * POST /api/admin/special-checkin-days. `date` is ISO (spec §7): either yyyy-MM-dd, or a full
  * ISO instant whose Bangkok day is meant (a date picker at local midnight in Bangkok sends the
@@ -94,7 +100,6 @@ export const CreateSpecialDayBody = z.object({
 export type CreateSpecialDayBody = z.input<typeof CreateSpecialDayBody>;
 
 export const SPECIAL_DAY_EXISTS_MESSAGE = 'A special day already exists for this date';
-export const SPECIAL_DAY_EXISTS_CODE = 'SPECIAL_DAY_EXISTS';
 
 // ---- Daily coin settings (spec §3) ---------------------------------------------------------
 
@@ -169,9 +174,6 @@ export const CheckInResult = z.object({
 });
 export type CheckInResult = z.infer<typeof CheckInResult>;
 
-/** spec §8: the client branches on this text (and on ERROR_CODES.alreadyCheckedIn). */
-export const ALREADY_CHECKED_IN_MESSAGE = 'Already checked in today';
-
 /** ARCHITECTURE §3: the deterministic opId of a check-in credit; also the check-in's id. */
 export function checkInOpId(userId: string, date: IsoDate): string {
   return `checkin:${userId}:${date}`;
@@ -186,20 +188,4 @@ function isRealDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   if (m < 1 || m > 12 || d < 1) return false;
   return d <= daysInMonth(y, m);
-}
-
-/** Days in a month (month 1-12). */
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** 0 Sunday … 6 Saturday of a calendar date. */
-export function dayOfWeekOf(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-/** yyyy-MM-dd of a year, month (1-12) and day. */
-export function isoDateOf(year: number, month: number, day: number): string {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

@@ -4,19 +4,7 @@ import { z } from 'zod';
 export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Machine-readable error codes clients branch on. */
-export const ERROR_CODES = {
-  notEnoughCoins: 'NOT_ENOUGH_COINS',
-  usernameTaken: 'USERNAME_TAKEN',
-  paymentDisabled: 'PAYMENT_DISABLED',
-  alreadyCheckedIn: 'ALREADY_CHECKED_IN',
-  invalidPromo: 'INVALID_PROMO',
-  validation: 'VALIDATION',
-  unauthenticated: 'UNAUTHENTICATED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  unavailable: 'UNAVAILABLE',
-} as const;
+export { ERROR_CODES } from './values/common';
 
 /**
  * The spec's bodies carry a `userId`/`uid` naming the actor (spec §7). The server takes the actor

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActorRef, Id } from './common';
 import { COIN_PACKAGES, PROMO, PROMO_TYPES, type CoinPackageId } from './constants';
+import { REGISTRATION_BONUS_MAX } from './values/wallet';
 
 // Bodies and responses of the wallet's HTTP API (spec §3 "Coins", §7 "Coins and payments" and the
 // promo / registration-bonus / payment-switch admin calls). The wallet's README lists every route.
@@ -15,8 +16,7 @@ export const WALLET_ERROR_CODES = {
   simulationRefused: 'SIMULATION_REFUSED',
 } as const;
 
-/** spec §8: the client maps this exact message to 'โค้ดไม่ถูกต้องหรือหมดอายุแล้ว'. */
-export const INVALID_PROMO_MESSAGE = 'Invalid promo code';
+export { INVALID_PROMO_MESSAGE, REGISTRATION_BONUS_MAX } from './values/wallet';
 /** spec §5 payment page: an unknown package key. */
 export const INVALID_PACKAGE_MESSAGE = 'Invalid package selection';
 /** spec §5 promo creation: the code's character rule. */
@@ -105,7 +105,6 @@ export type RedeemResponse = z.infer<typeof RedeemResponse>;
 // ---------------------------------------------------------------------------------------------
 // Settings: registration bonus and payment switch (owner only to change)
 
-export const REGISTRATION_BONUS_MAX = 1_000_000;
 export const RegistrationBonus = z.object({ coins: z.number().int().min(0) });
 export type RegistrationBonus = z.infer<typeof RegistrationBonus>;
 export const RegistrationBonusBody = z.object({

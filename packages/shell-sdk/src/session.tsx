@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { TIMERS, type Profile } from '@lakorn/contracts';
+import { TIMERS, type Profile } from '@lakorn/contracts/web';
 import { ApiError, getJson, mutate as apiMutate } from './fetcher';
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';

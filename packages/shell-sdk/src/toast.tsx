@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { TOAST } from '@lakorn/contracts';
+import { TOAST } from '@lakorn/contracts/web';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 

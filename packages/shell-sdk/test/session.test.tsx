@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import type { Profile } from '@lakorn/contracts';
+import type { Profile } from '@lakorn/contracts/web';
 import { nextRefreshDelay, SessionProvider, useSession } from '../src/session';
 import { ToastProvider, useToast } from '../src/toast';
 

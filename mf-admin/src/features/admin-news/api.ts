@@ -5,7 +5,7 @@ import {
   type NewsItem,
   type SpecialCheckinDay,
   type UploadResult,
-} from '@lakorn/contracts';
+} from '@lakorn/contracts/web';
 import { mutate as apiMutate, request, useApi } from '@lakorn/shell-sdk';
 
 // spec §7 "News and check-in" and "Admin": the news and special-day calls of /admin/news.

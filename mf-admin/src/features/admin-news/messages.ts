@@ -1,4 +1,4 @@
-import type { NewsType } from '@lakorn/contracts';
+import type { NewsType } from '@lakorn/contracts/web';
 
 // Thai texts of /admin/news (spec §2 Admin news, §5 special day and news rules, §8 admin rows).
 // The spec paraphrases these in English; ARCHITECTURE §9 keeps user-facing text Thai.

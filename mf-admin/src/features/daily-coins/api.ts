@@ -1,4 +1,4 @@
-import { CACHE, type DailyCoinSetting } from '@lakorn/contracts';
+import { CACHE, type DailyCoinSetting } from '@lakorn/contracts/web';
 import { mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 export const DAILY_COIN_SETTINGS_PATH = '/api/daily-coin-settings';

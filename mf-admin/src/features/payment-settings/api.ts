@@ -1,4 +1,4 @@
-import { CACHE, type PaymentSystemStatus } from '@lakorn/contracts';
+import { CACHE, type PaymentSystemStatus } from '@lakorn/contracts/web';
 import { mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 /** GET /api/admin/payment-system (wallet README): the switch, and whether payments can really be taken. */

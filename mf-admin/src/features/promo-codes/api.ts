@@ -1,4 +1,4 @@
-import { CACHE, type CreatePromoCodeBody, type PromoCode } from '@lakorn/contracts';
+import { CACHE, type CreatePromoCodeBody, type PromoCode } from '@lakorn/contracts/web';
 import { mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 // spec §7 Admin: the promo code calls, each naming the acting admin's uid (spec §6).

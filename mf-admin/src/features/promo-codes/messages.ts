@@ -1,4 +1,4 @@
-import { PROMO } from '@lakorn/contracts';
+import { PROMO } from '@lakorn/contracts/web';
 
 // Texts of /admin/promo-codes. The spec gives this screen in English ('Copied!', 'Are you sure you
 // want to delete this code?', 'Code must contain only letters and numbers', 'Failed to … promo

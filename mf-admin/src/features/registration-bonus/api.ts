@@ -1,4 +1,4 @@
-import { CACHE, type RegistrationBonus } from '@lakorn/contracts';
+import { CACHE, type RegistrationBonus } from '@lakorn/contracts/web';
 import { mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 export const REGISTRATION_BONUS_PATH = '/api/admin/registration-bonus';

@@ -1,4 +1,4 @@
-import { REGISTRATION_BONUS_MAX } from '@lakorn/contracts';
+import { REGISTRATION_BONUS_MAX } from '@lakorn/contracts/web';
 
 // Texts of /admin/registration-bonus. The spec gives this screen in English (unit COINS,
 // 'Invalid value' / 'Please enter a positive number only', 'Failed to fetch registration bonus

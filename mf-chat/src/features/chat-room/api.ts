@@ -6,7 +6,7 @@ import {
   type PersonaContext,
   type SendMessageResult,
   type StreamError,
-} from '@lakorn/contracts';
+} from '@lakorn/contracts/web';
 import { ApiError, getJson, mutate as apiMutate } from '@lakorn/shell-sdk';
 
 export const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;

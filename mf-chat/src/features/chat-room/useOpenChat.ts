@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Character, Chat } from '@lakorn/contracts';
+import type { Character, Chat } from '@lakorn/contracts/web';
 import { ApiError, getJson, useToast } from '@lakorn/shell-sdk';
 import { createChat, loadChat, loadMessages } from './api';
 import { CHAT_TEXT as T } from './messages';

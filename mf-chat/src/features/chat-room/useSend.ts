@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { messageCost, type Message, type MessagePersona } from '@lakorn/contracts';
+import { messageCost, type Message, type MessagePersona } from '@lakorn/contracts/web';
 import { useSession, useToast } from '@lakorn/shell-sdk';
 import { sendErrorMessage, sendMessage } from './api';
 import { CHAT_TEXT as T } from './messages';

@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { Chat, ChatSummary, CharacterSummary } from '@lakorn/contracts';
+import type { Chat, ChatSummary, CharacterSummary } from '@lakorn/contracts/web';
 import { getJson, mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 export const myCharactersPath = (userId: string) => `/api/characters/user/${encodeURIComponent(userId)}`;

@@ -1,4 +1,4 @@
-import type { ChatMemory } from '@lakorn/contracts';
+import type { ChatMemory } from '@lakorn/contracts/web';
 import { getJson, mutate as apiMutate } from '@lakorn/shell-sdk';
 
 const memoryPath = (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/memory`;

@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import type { ChatPersona, Persona } from '@lakorn/contracts';
+import type { ChatPersona, Persona } from '@lakorn/contracts/web';
 import { mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 export const personasPath = (userId: string) => `/api/personas/user/${encodeURIComponent(userId)}`;

@@ -1,4 +1,4 @@
-import { LIMITS } from '@lakorn/contracts';
+import { LIMITS } from '@lakorn/contracts/web';
 
 // spec §2 profile "personas tab", §5 persona rules, §8 persona failures (English in the spec).
 export const PERSONA_TEXT = {

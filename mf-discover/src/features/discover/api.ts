@@ -10,7 +10,7 @@ import {
   type LikeResult,
   type LikeStatus,
   type PublicCharactersPage,
-} from '@lakorn/contracts';
+} from '@lakorn/contracts/web';
 import { getJson, mutate, useApi, useSession, useToast } from '@lakorn/shell-sdk';
 import { messages } from './messages';
 

@@ -1,4 +1,4 @@
-import type { CategoryId } from '@lakorn/contracts';
+import type { CategoryId } from '@lakorn/contracts/web';
 
 // The Thai text of the discover page (spec §2 "Discover / home", §8 error catalogue).
 export const messages = {

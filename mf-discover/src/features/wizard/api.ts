@@ -1,4 +1,4 @@
-import type { CardImportResult, Character, CharacterInput, UploadResult } from '@lakorn/contracts';
+import type { CardImportResult, Character, CharacterInput, UploadResult } from '@lakorn/contracts/web';
 import { ApiError, getJson, mutate } from '@lakorn/shell-sdk';
 
 /** GET /api/characters/{id}: the character to edit. */

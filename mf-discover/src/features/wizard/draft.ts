@@ -8,7 +8,7 @@ import {
   type DraftLimitedField,
   type Gender,
   type Genre,
-} from '@lakorn/contracts';
+} from '@lakorn/contracts/web';
 import { messages } from './messages';
 
 // The wizard's draft and its rules (spec §5 "Character wizard"), apart from the screens.

@@ -1,4 +1,4 @@
-import type { Gender, Genre } from '@lakorn/contracts';
+import type { Gender, Genre } from '@lakorn/contracts/web';
 
 // The Thai text of the character wizard (spec §2 "Character create / edit", §5, §8).
 export const messages = {

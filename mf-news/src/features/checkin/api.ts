@@ -1,4 +1,4 @@
-import { CACHE, type CalendarResponse, type CheckInResult } from '@lakorn/contracts';
+import { CACHE, type CalendarResponse, type CheckInResult } from '@lakorn/contracts/web';
 import { mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 import type { YearMonth } from './dates';
 

@@ -1,4 +1,4 @@
-import { dayOfWeekOf, daysInMonth } from '@lakorn/contracts';
+import { dayOfWeekOf, daysInMonth } from '@lakorn/contracts/web';
 
 export interface YearMonth {
   year: number;

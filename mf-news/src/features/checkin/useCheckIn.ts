@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { ALREADY_CHECKED_IN_MESSAGE, ERROR_CODES, type CheckInResult } from '@lakorn/contracts';
+import { ALREADY_CHECKED_IN_MESSAGE, ERROR_CODES, type CheckInResult } from '@lakorn/contracts/web';
 import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
 import { isCalendarKey, postCheckIn, withCheckIn } from './api';
 import { checkinMessages as m } from './messages';

@@ -1,4 +1,4 @@
-import { CACHE, type NewsItem } from '@lakorn/contracts';
+import { CACHE, type NewsItem } from '@lakorn/contracts/web';
 import { useApi } from '@lakorn/shell-sdk';
 
 export const NEWS_PATH = '/api/news';

@@ -1,4 +1,4 @@
-import type { NewsType } from '@lakorn/contracts';
+import type { NewsType } from '@lakorn/contracts/web';
 
 // Thai texts of the news carousel and list (spec §2 News and check-in).
 export const newsMessages = {

@@ -1,4 +1,4 @@
-import type { BalanceResponse, CompletePaymentResponse, PaymentCreated, PaymentStatusResponse } from '@lakorn/contracts';
+import type { BalanceResponse, CompletePaymentResponse, PaymentCreated, PaymentStatusResponse } from '@lakorn/contracts/web';
 import { ApiError, mutate, request } from '@lakorn/shell-sdk';
 
 /** POST /api/payments/promptpay (spec §7): body userId, package. */

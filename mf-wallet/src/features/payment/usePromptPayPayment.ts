@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TIMERS, type PaymentCreated, type PaymentStatus } from '@lakorn/contracts';
+import { TIMERS, type PaymentCreated, type PaymentStatus } from '@lakorn/contracts/web';
 import { useToast } from '@lakorn/shell-sdk';
 import { useCoinSync } from '../../shared/coinSync';
 import { coinsText } from '../../shared/messages';

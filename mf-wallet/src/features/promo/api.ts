@@ -1,4 +1,4 @@
-import { INVALID_PROMO_MESSAGE, type RedeemResponse } from '@lakorn/contracts';
+import { INVALID_PROMO_MESSAGE, type RedeemResponse } from '@lakorn/contracts/web';
 import { ApiError, mutate } from '@lakorn/shell-sdk';
 
 /** POST /api/coins/redeem (spec §7): body userId, code; answers the coins and the new balance. */

@@ -1,4 +1,4 @@
-import type { BalanceResponse, CoinTransaction } from '@lakorn/contracts';
+import type { BalanceResponse, CoinTransaction } from '@lakorn/contracts/web';
 import { getJson, useApi } from '@lakorn/shell-sdk';
 
 export const PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import styled from 'styled-components';
-import { TOAST } from '@lakorn/contracts';
+import { TOAST } from '@lakorn/contracts/web';
 import { theme } from '../theme';
 import { IconButton } from './Button';
 import { Icon } from './Icon';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { AuthConfig } from '@lakorn/contracts';
+import type { AuthConfig } from '@lakorn/contracts/web';
 import { getJson, useSession } from '@lakorn/shell-sdk';
 import { Button, Icon, Spinner, theme } from '@lakorn/ui';
 import { AUTH_TEXT } from './messages';

@@ -1,6 +1,6 @@
 // spec §4 Auth: a popup first; when it is blocked, closed or cancelled, a full-page redirect,
 // marked in localStorage with a timestamp and finished on return to /login.
-import { TIMERS, type AuthConfig, type Profile } from '@lakorn/contracts';
+import { TIMERS, type AuthConfig, type Profile } from '@lakorn/contracts/web';
 import { ApiError, request } from '@lakorn/shell-sdk';
 
 export const REDIRECT_MARKER_KEY = 'lakorn.auth.redirect';

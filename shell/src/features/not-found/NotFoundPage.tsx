@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { TIMERS } from '@lakorn/contracts';
+import { TIMERS } from '@lakorn/contracts/web';
 import { Button, Icon, theme } from '@lakorn/ui';
 
 const Box = styled.main`

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { characterCount, LIMITS, type Profile } from '@lakorn/contracts';
+import { characterCount, LIMITS, type Profile } from '@lakorn/contracts/web';
 import { ApiError, mutate, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
 import { PROFILE_TEXT as T } from './messages';

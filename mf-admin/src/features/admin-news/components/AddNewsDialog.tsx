@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
-import { LIMITS, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_TYPES, type NewsItem, type NewsType } from '@lakorn/contracts';
+import { LIMITS, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_TYPES, type NewsItem, type NewsType } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, ErrorText, Icon, Muted, Spinner, TextAreaField, TextField, theme } from '@lakorn/ui';
 import { SelectField } from '../../../shared/fields';

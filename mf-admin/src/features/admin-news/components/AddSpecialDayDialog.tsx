@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
-import { CHECKIN_COINS_MAX, SPECIAL_DAY_DEFAULT_COINS, SPECIAL_DAY_DESCRIPTION_MAX, SPECIAL_DAY_EXISTS_CODE, type SpecialCheckinDay } from '@lakorn/contracts';
+import { CHECKIN_COINS_MAX, SPECIAL_DAY_DEFAULT_COINS, SPECIAL_DAY_DESCRIPTION_MAX, SPECIAL_DAY_EXISTS_CODE, type SpecialCheckinDay } from '@lakorn/contracts/web';
 import { ApiError, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/fields';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts';
+import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { ConfirmDialog } from '@lakorn/ui';
 import { useForgetQueries, isCalendarQuery } from '../../../shared/queries';

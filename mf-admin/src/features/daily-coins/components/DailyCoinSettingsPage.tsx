@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { DAILY_COIN_DEFAULTS, type DailyCoinSetting } from '@lakorn/contracts';
+import { DAILY_COIN_DEFAULTS, type DailyCoinSetting } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Input, LoadingState, Muted, Page, PageHeader, Pill, theme } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/fields';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { PROMO, PROMO_TYPES, type PromoCode, type PromoType } from '@lakorn/contracts';
+import { PROMO, PROMO_TYPES, type PromoCode, type PromoType } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField, theme } from '@lakorn/ui';
 import { SelectField } from '../../../shared/fields';

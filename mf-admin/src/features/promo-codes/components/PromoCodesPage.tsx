@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { format } from 'date-fns';
-import type { PromoCode } from '@lakorn/contracts';
+import type { PromoCode } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Toggle, formatCoins, theme } from '@lakorn/ui';
 import { deletePromoCode, setPromoCodeActive, usePromoCodes } from '../api';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { REGISTRATION_BONUS_DEFAULT, REGISTRATION_BONUS_MAX } from '@lakorn/contracts';
+import { REGISTRATION_BONUS_DEFAULT, REGISTRATION_BONUS_MAX } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Card, ErrorState, Input, LoadingState, Muted, Page, PageHeader, theme } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/fields';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Chat, MessagePersona } from '@lakorn/contracts';
+import type { Chat, MessagePersona } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, theme } from '@lakorn/ui';
 import { MemoryDialog } from '../../memory';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { messageCost } from '@lakorn/contracts';
+import { messageCost } from '@lakorn/contracts/web';
 import { formatCoins, Icon, IconButton, theme } from '@lakorn/ui';
 import { CHAT_TEXT as T } from '../messages';
 

@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import type { Message } from '@lakorn/contracts';
+import type { Message } from '@lakorn/contracts/web';
 import { formatThaiDate, Pill, theme } from '@lakorn/ui';
 import { CHAT_TEXT as T } from '../messages';
 import { narrationSegments } from '../narration';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CharacterSummary } from '@lakorn/contracts';
+import type { CharacterSummary } from '@lakorn/contracts/web';
 import { Button, Dialog, DialogActions, Icon, Muted, theme } from '@lakorn/ui';
 import { LIBRARY_TEXT as T } from '../messages';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { CharacterSummary } from '@lakorn/contracts';
+import type { CharacterSummary } from '@lakorn/contracts/web';
 import { Avatar, Icon, IconButton, Muted, theme } from '@lakorn/ui';
 import { LIBRARY_TEXT as T } from '../messages';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { PREVIEWS, preview } from '@lakorn/contracts';
+import { PREVIEWS, preview } from '@lakorn/contracts/web';
 import { relativeTime, theme } from '@lakorn/ui';
 
 export const Row = styled.li`

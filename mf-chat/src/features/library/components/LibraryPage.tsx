@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CharacterSummary, ChatSummary } from '@lakorn/contracts';
+import type { CharacterSummary, ChatSummary } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { CoinBadge, ErrorState, LoadingState, Page, PageHeader, SectionTitle } from '@lakorn/ui';
 import { createChat, deleteCharacter, deleteChat, useLibraryRefresh, useMyCharacters, useMyChats } from '../api';

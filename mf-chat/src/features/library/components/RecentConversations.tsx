@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { ChatSummary } from '@lakorn/contracts';
+import type { ChatSummary } from '@lakorn/contracts/web';
 import { Avatar, ConfirmDialog, EmptyState, Icon, IconButton } from '@lakorn/ui';
 import { LIBRARY_TEXT as T } from '../messages';
 import { ConversationRow } from './ConversationRow';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { CharacterSummary, ChatSummary } from '@lakorn/contracts';
+import type { CharacterSummary, ChatSummary } from '@lakorn/contracts/web';
 import { Button, Dialog, Icon, IconButton, LoadingState, Muted, theme } from '@lakorn/ui';
 import { useRooms } from '../api';
 import { LIBRARY_TEXT as T } from '../messages';

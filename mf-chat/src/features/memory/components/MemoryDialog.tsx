@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { characterCount, LIMITS } from '@lakorn/contracts';
+import { characterCount, LIMITS } from '@lakorn/contracts/web';
 import { useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, ErrorState, LoadingState, TextAreaField } from '@lakorn/ui';
 import { loadMemory, saveMemory } from '../api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { characterCount, LIMITS, type Persona } from '@lakorn/contracts';
+import { characterCount, LIMITS, type Persona } from '@lakorn/contracts/web';
 import { Button, Dialog, DialogActions, Muted, TextAreaField, TextField } from '@lakorn/ui';
 import type { PersonaFields } from '../api';
 import { PERSONA_TEXT as T } from '../messages';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { PREVIEWS, preview, type Persona } from '@lakorn/contracts';
+import { PREVIEWS, preview, type Persona } from '@lakorn/contracts/web';
 import { theme } from '@lakorn/ui';
 import { PERSONA_TEXT as T } from '../messages';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { LIMITS, PREVIEWS, preview, type Persona } from '@lakorn/contracts';
+import { LIMITS, PREVIEWS, preview, type Persona } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Avatar, Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { usePersonaActions, usePersonas, type PersonaFields } from '../api';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { cardText, type CharacterSummary } from '@lakorn/contracts';
+import { cardText, type CharacterSummary } from '@lakorn/contracts/web';
 import { Icon, IconButton, Spinner, theme, useImageFallback } from '@lakorn/ui';
 import { useLike } from '../api';
 import { CATEGORY_LABELS, messages } from '../messages';

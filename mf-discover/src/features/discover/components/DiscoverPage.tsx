@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_IDS, SEARCH_QUERY_MAX, type CategoryId } from '@lakorn/contracts';
+import { CATEGORY_IDS, SEARCH_QUERY_MAX, type CategoryId } from '@lakorn/contracts/web';
 import { useSession } from '@lakorn/shell-sdk';
 import { Button, CoinBadge, EmptyState, ErrorState, Icon, IconButton, Input, LoadingState, Page, PageHeader, SectionTitle, Spinner, theme } from '@lakorn/ui';
 import { useDiscoverList, useStartChat } from '../api';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { CardImportResult, DraftLimitedField } from '@lakorn/contracts';
+import type { CardImportResult, DraftLimitedField } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Card, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { download, exportCardJson, exportCardPng, importCard } from '../api';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
-import type { CardImportResult } from '@lakorn/contracts';
+import type { CardImportResult } from '@lakorn/contracts/web';
 import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Icon, IconButton, LoadingState, Page, theme } from '@lakorn/ui';
 import { loadCharacter, saveCharacter } from '../api';

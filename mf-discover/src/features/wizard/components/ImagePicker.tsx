@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { LIMITS } from '@lakorn/contracts';
+import { LIMITS } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Icon, Muted, Spinner, theme, useImageFallback } from '@lakorn/ui';
 import { uploadImage } from '../api';

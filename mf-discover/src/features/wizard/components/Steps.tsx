@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { GENDERS, GENRES, LIMITS, type Gender, type Genre } from '@lakorn/contracts';
+import { GENDERS, GENRES, LIMITS, type Gender, type Genre } from '@lakorn/contracts/web';
 import { Avatar, Card, Muted, Pill, TextAreaField, TextField, theme, Toggle } from '@lakorn/ui';
 import type { WizardDraft } from '../draft';
 import { GENDER_TEXT, GENRE_TEXT, messages } from '../messages';

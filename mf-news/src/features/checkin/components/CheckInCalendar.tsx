@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import type { CalendarDay, CalendarResponse } from '@lakorn/contracts';
+import type { CalendarDay, CalendarResponse } from '@lakorn/contracts/web';
 import { Card, ErrorState, Icon, IconButton, LoadingState, SectionTitle, theme } from '@lakorn/ui';
 import { monthWeeks, thaiMonthYear, type YearMonth } from '../dates';
 import { checkinMessages as m } from '../messages';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { CalendarDay } from '@lakorn/contracts';
+import type { CalendarDay } from '@lakorn/contracts/web';
 import { Button, Card, Icon, Pill, theme } from '@lakorn/ui';
 import { thaiFullDate } from '../dates';
 import { checkinMessages as m } from '../messages';

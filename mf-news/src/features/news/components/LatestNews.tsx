@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { NewsItem } from '@lakorn/contracts';
+import type { NewsItem } from '@lakorn/contracts/web';
 import { EmptyState, ErrorState, Icon, LoadingState, Pill, SectionTitle, relativeTime, theme } from '@lakorn/ui';
 import { useNews } from '../api';
 import { newsMessages as m } from '../messages';

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import styled, { css } from 'styled-components';
-import { PREVIEWS, preview, type NewsItem } from '@lakorn/contracts';
+import { PREVIEWS, preview, type NewsItem } from '@lakorn/contracts/web';
 import { Icon, Spinner, theme } from '@lakorn/ui';
 import { useNews } from '../api';
 import { newsMessages as m } from '../messages';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { CoinPackageId } from '@lakorn/contracts';
+import type { CoinPackageId } from '@lakorn/contracts/web';
 import { Card, SectionTitle, theme } from '@lakorn/ui';
 import { bahtAmount, PACKAGE_NAMES } from '../../../shared/coinPackages';
 import { coinsText } from '../../../shared/messages';

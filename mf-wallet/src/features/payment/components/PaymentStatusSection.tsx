@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { PaymentStatus } from '@lakorn/contracts';
+import type { PaymentStatus } from '@lakorn/contracts/web';
 import { Button, Card, Icon, Muted, SectionTitle, Spinner, theme } from '@lakorn/ui';
 import { PAYMENT_TEXT as T } from '../messages';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { COIN_PACKAGES } from '@lakorn/contracts';
+import { COIN_PACKAGES } from '@lakorn/contracts/web';
 import { useSession } from '@lakorn/shell-sdk';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@lakorn/ui';
 import { isPackageId } from '../../../shared/coinPackages';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { format } from 'date-fns';
 import styled from 'styled-components';
-import { TIMERS, type PaymentQr } from '@lakorn/contracts';
+import { TIMERS, type PaymentQr } from '@lakorn/contracts/web';
 import { Button, Card, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { bahtAmount } from '../../../shared/coinPackages';
 import { PAYMENT_TEXT as T } from '../messages';

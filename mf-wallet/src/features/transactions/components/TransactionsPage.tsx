@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { format } from 'date-fns';
 import { th } from 'date-fns/locale';
 import styled from 'styled-components';
-import type { CoinTransaction } from '@lakorn/contracts';
+import type { CoinTransaction } from '@lakorn/contracts/web';
 import { useProfile } from '@lakorn/shell-sdk';
 import { Button, Card, CoinBadge, EmptyState, ErrorState, Icon, LoadingState, Page, PageHeader, theme } from '@lakorn/ui';
 import { loadOlder, PAGE_SIZE, useBalance, useTransactions } from '../api';

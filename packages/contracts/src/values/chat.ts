@@ -1,0 +1,4 @@
+// Chat values the browser needs, zod-free (they reach every bundle through ../web.ts).
+
+/** Event names of a streamed send (ARCHITECTURE §7; the schemas are in ../chat.ts). */
+export const STREAM_EVENTS = { start: 'start', delta: 'delta', done: 'done', error: 'error' } as const;

@@ -1,0 +1,16 @@
+// Error codes the browser branches on, zod-free (they reach every bundle through ../web.ts).
+
+/** Machine-readable error codes clients branch on. */
+export const ERROR_CODES = {
+  notEnoughCoins: 'NOT_ENOUGH_COINS',
+  usernameTaken: 'USERNAME_TAKEN',
+  paymentDisabled: 'PAYMENT_DISABLED',
+  alreadyCheckedIn: 'ALREADY_CHECKED_IN',
+  invalidPromo: 'INVALID_PROMO',
+  validation: 'VALIDATION',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  unavailable: 'UNAVAILABLE',
+  localOnly: 'LOCAL_ONLY',
+} as const;
