@@ -4,7 +4,7 @@ import path from 'node:path';
 import { repoPaths } from '../infra/src/paths';
 import { readRunnerEnv } from '../infra/src/config';
 import { startStack } from '../infra/src/stack';
-import { adminEmailsWithSecondAdmin, E2E_URL_VARIABLE } from './support';
+import { adminEmailsWithSecondAdmin, E2E_PORTS_VARIABLE, E2E_URL_VARIABLE } from './support';
 import { keepHandle } from './stackHandle';
 
 /**
@@ -28,6 +28,7 @@ export default async function globalSetup(): Promise<void> {
     });
     keepHandle({ stack, log });
     process.env[E2E_URL_VARIABLE] = stack.url;
+    process.env[E2E_PORTS_VARIABLE] = JSON.stringify({ gateway: stack.gatewayPort, ...stack.servicePorts });
     log.write(`[e2e] stack ready at ${stack.url} (databases ${stack.dbPrefix}*, bus ${stack.busNamespace})\n`);
   } catch (error) {
     log.end();

@@ -79,23 +79,35 @@ function installPackages() {
   if (result.status !== 0) fail(`npm install failed (exit ${result.status ?? result.signal}).`);
 }
 
-/** The browser journeys drive Debian's Chromium (ARCHITECTURE §10). */
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * Debian packages the tests use: Chromium for the browser journeys (ARCHITECTURE §10), and
+ * iproute2 (`ip netns`, `ss`) for the tests that play a second machine on the network and check
+ * where the stack listens. Installed with apt-get when missing and running as root.
+ */
+function ensureDebianPackages(wanted) {
+  const missing = wanted.filter(({ file }) => !existsSync(file));
+  if (missing.length === 0) return;
+  const names = [...new Set(missing.map(({ pkg }) => pkg))];
+  const what = missing.map(({ file, why }) => `${file} (${why})`).join(', ');
   if (process.getuid?.() !== 0) {
-    say(`${CHROMIUM} is missing, so the browser journeys will fail. Install it: sudo apt-get install -y chromium`);
+    say(`${what} missing, so those tests will fail. Install: sudo apt-get install -y ${names.join(' ')}`);
     return;
   }
-  say(`${CHROMIUM} is missing: installing Debian's chromium…`);
+  say(`${what} missing: installing Debian's ${names.join(', ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const step of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  for (const step of [['update'], ['install', '-y', '--no-install-recommends', ...names]]) {
     const result = spawnSync('apt-get', step, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      say(`apt-get ${step.join(' ')} failed (exit ${result.status ?? result.error?.message}); the browser journeys will fail.`);
+      say(`apt-get ${step.join(' ')} failed (exit ${result.status ?? result.error?.message}); those tests will fail.`);
       return;
     }
   }
 }
+
+const IPROUTE2 = [
+  { file: '/usr/sbin/ip', pkg: 'iproute2', why: 'second-host tests' },
+  { file: '/usr/bin/ss', pkg: 'iproute2', why: 'where the stack listens' },
+];
 
 function runRunner() {
   const child = spawn(process.execPath, [path.join(root, 'infra', 'bin', 'lakorn-infra.mjs'), ...args], {
@@ -114,6 +126,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   installPackages();
   const onlyAt = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
   const only = onlyAt < 0 ? undefined : args[onlyAt].includes('=') ? args[onlyAt].split('=')[1] : args[onlyAt + 1];
-  if (args[0] === 'test' && (only === undefined || only === 'e2e')) ensureChromium();
+  if (args[0] === 'test' && only !== 'static') {
+    const chromium = only === undefined || only === 'e2e' ? [{ file: CHROMIUM, pkg: 'chromium', why: 'browser journeys' }] : [];
+    ensureDebianPackages([...chromium, ...IPROUTE2]);
+  }
   runRunner();
 }

@@ -15,6 +15,9 @@ export function baseUrl(): string {
   return url;
 }
 
+/** The ports the stack's gateway and services listen on (JSON), set by the global setup. */
+export const E2E_PORTS_VARIABLE = 'LAKORN_E2E_PORTS';
+
 /**
  * A second admin, who is not the owner (issue 7 authorization matrix): the global setup adds it to
  * ADMIN_EMAILS of the stack it starts. A stack given through LAKORN_E2E_URL must list it too.

@@ -32,7 +32,7 @@ export function createApp({ config, logger }: GatewayDeps): Express {
 
   const proxies = createServiceProxies(config.services, { logger, timeoutMs: config.upstreamTimeoutMs });
   app.use(imageRoutes(proxies));
-  app.use(apiRoutes({ sessionPublicKey: config.sessionPublicKey, rateLimits: config.rateLimits, proxies }));
+  app.use(apiRoutes({ sessionPublicKey: config.sessionPublicKey, rateLimits: config.rateLimits, allowDevFromNetwork: config.allowDevFromNetwork, proxies }));
   app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes }));
 
   app.use(notFoundJson);

@@ -33,7 +33,7 @@ const trustProxy = z
   });
 
 const envSchema = baseConfigSchema
-  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true })
+  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true, HOST: true, ALLOW_DEV_FROM_NETWORK: true })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     IDENTITY_URL: serviceUrl(4001),
@@ -64,6 +64,8 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
   port: env.PORT,
+  host: env.HOST,
+  allowDevFromNetwork: env.ALLOW_DEV_FROM_NETWORK,
   sessionPublicKey: env.SESSION_PUBLIC_KEY,
   services: {
     identity: env.IDENTITY_URL,

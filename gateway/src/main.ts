@@ -11,8 +11,8 @@ function main(): void {
     process.exit(1);
   }
   const logger = createLogger('gateway', config.logLevel);
-  const server = createApp({ config, logger }).listen(config.port, () => {
-    logger.info({ port: config.port, webRoot: config.webRoot, services: config.services }, `gateway listening on http://localhost:${config.port}`);
+  const server = createApp({ config, logger }).listen(config.port, config.host, () => {
+    logger.info({ host: config.host, port: config.port, webRoot: config.webRoot, services: config.services }, `gateway listening on http://localhost:${config.port}`);
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'gateway cannot listen');

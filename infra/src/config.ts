@@ -64,6 +64,15 @@ export const runnerEnvSchema = z.object({
     .describe('Exchange `<ns>.events` and queue prefix, so several stacks can share a broker.'),
   SESSION_PUBLIC_KEY: optionalText.describe('PEM that verifies session tokens. Unset: .data/keys/session-public.pem (generated once).'),
   SESSION_PRIVATE_KEY: optionalText.describe('PEM that signs session tokens. Unset: .data/keys/session-private.pem (generated once).'),
+  HOST: z
+    .string()
+    .min(1)
+    .default('127.0.0.1')
+    .describe('Interface the gateway and every service listen on: this machine only. 0.0.0.0 opens them to the network (docker-compose sets it inside its own network).'),
+  ALLOW_DEV_FROM_NETWORK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe('true answers the development sign-in and simulated payments from other addresses than this machine (refused with 403 otherwise); the start banner then warns.'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('Gateway port: the one URL a user needs.'),
   PUBLIC_URL: z.string().url().optional().describe('Address users reach the gateway at. Unset: http://localhost:<PORT>.'),
   ADMIN_EMAILS: z.string().default(DEV_ADMIN).describe('Comma separated e-mails that are admins.'),
@@ -119,6 +128,8 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   BUS_NAMESPACE: SERVICES_ONLY,
   SESSION_PUBLIC_KEY: EVERY_PROCESS,
   SESSION_PRIVATE_KEY: ['identity'],
+  HOST: EVERY_PROCESS,
+  ALLOW_DEV_FROM_NETWORK: ['gateway', 'identity', 'wallet'],
   PORT: ['gateway'],
   PUBLIC_URL: ['identity', 'wallet'],
   ADMIN_EMAILS: ['identity'],
@@ -150,6 +161,15 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   IMAGE_CACHE_BYTES: ['catalog'],
   DISCOVER_SYNC_INTERVAL_MS: ['catalog'],
 };
+
+/**
+ * Where the runner and the gateway reach a process listening on `host`: the loopback address
+ * when it listens there or on every interface, else that address.
+ */
+export function reachableHost(host: string): string {
+  if (['0.0.0.0', '::', '[::]', 'localhost'].includes(host) || host.startsWith('127.')) return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
 
 /** Reads the runner's settings from the environment; an empty value counts as unset. */
 export function readRunnerEnv(env: NodeJS.ProcessEnv = process.env): RunnerEnv {
@@ -208,7 +228,7 @@ function tableValues(
   resolved: ResolvedStack,
   overrides: Partial<Record<RunnerVariable, string>>,
 ): Partial<Record<RunnerVariable, string>> {
-  const serviceUrl = (service: ServiceName) => `http://127.0.0.1:${resolved.servicePorts[service]}`;
+  const serviceUrl = (service: ServiceName) => `http://${reachableHost(settings.HOST)}:${resolved.servicePorts[service]}`;
   const values: Partial<Record<RunnerVariable, string>> = {
     ...Object.fromEntries(
       Object.entries(settings)

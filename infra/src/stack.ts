@@ -6,6 +6,7 @@ import {
   SERVICES,
   SERVICE_PORTS,
   processEnv,
+  reachableHost,
   readRunnerEnv,
   type ProcessName,
   type ResolvedStack,
@@ -118,6 +119,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dbPrefix = options.overrides?.MONGODB_DB_PREFIX ?? (options.isolated ? `stack_${suffix}_` : settings.MONGODB_DB_PREFIX);
   const busNamespace = options.overrides?.BUS_NAMESPACE ?? (options.isolated ? `stack-${suffix}` : settings.BUS_NAMESPACE);
   const url = `http://localhost:${gatewayPort}`;
+  const reach = reachableHost(settings.HOST);
 
   const ownsInfrastructure = options.infrastructure === undefined;
   const infrastructure = options.infrastructure ?? (await ensureInfrastructure(settings, paths));
@@ -169,11 +171,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...(options.isolated
         ? {
             PUBLIC_URL: url,
-            IDENTITY_URL: `http://127.0.0.1:${servicePorts.identity}`,
-            CATALOG_URL: `http://127.0.0.1:${servicePorts.catalog}`,
-            CHAT_URL: `http://127.0.0.1:${servicePorts.chat}`,
-            WALLET_URL: `http://127.0.0.1:${servicePorts.wallet}`,
-            CHECKIN_URL: `http://127.0.0.1:${servicePorts.checkin}`,
+            IDENTITY_URL: `http://${reach}:${servicePorts.identity}`,
+            CATALOG_URL: `http://${reach}:${servicePorts.catalog}`,
+            CHAT_URL: `http://${reach}:${servicePorts.chat}`,
+            WALLET_URL: `http://${reach}:${servicePorts.wallet}`,
+            CHECKIN_URL: `http://${reach}:${servicePorts.checkin}`,
           }
         : {}),
       ...options.overrides,
@@ -195,10 +197,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
 
     const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
-    const services = SERVICES.map((service) => ({ child: launch(service), probe: `http://127.0.0.1:${servicePorts[service]}/readyz` }));
+    const services = SERVICES.map((service) => ({ child: launch(service), probe: `http://${reach}:${servicePorts[service]}/readyz` }));
     await Promise.all(services.map(({ child, probe }) => waitUntilReady(child, probe, deadline)));
     const gateway = launch('gateway');
-    await waitUntilReady(gateway, `http://127.0.0.1:${gatewayPort}/healthz`, deadline);
+    await waitUntilReady(gateway, `http://${reach}:${gatewayPort}/healthz`, deadline);
   } catch (error) {
     await stop();
     throw error;

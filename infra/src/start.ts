@@ -1,4 +1,4 @@
-import { readRunnerEnv } from './config';
+import { reachableHost, readRunnerEnv, type RunnerEnv } from './config';
 import { runCleanups } from './lifecycle';
 import { say } from './log';
 import { describeExit } from './processes';
@@ -19,6 +19,7 @@ export async function start(): Promise<number> {
         ? '  Sign in with Google (GOOGLE_CLIENT_ID is set).'
         : '  Sign in: no GOOGLE_CLIENT_ID is set, so sign-in opens the development provider: type any e-mail and name.',
       `  ${admins.join(', ') || '(nobody)'} ${admins.length === 1 ? 'is' : 'are'} admin (ADMIN_EMAILS); ${settings.OWNER_EMAIL} is the owner (OWNER_EMAIL).`,
+      ...openDoorWarnings(settings),
       '  Press Ctrl-C to stop.',
     ].join('\n'),
   );
@@ -26,4 +27,21 @@ export async function start(): Promise<number> {
   say(`${death.name} ${describeExit(death.exit)} unexpectedly; stopping the rest.`);
   await runCleanups();
   return 1;
+}
+
+/**
+ * The banner says so when a development shortcut is open beyond this machine (ARCHITECTURE §5,
+ * §8): anyone who reaches the address could sign in as the admin or mint coins.
+ */
+export function openDoorWarnings(settings: Pick<RunnerEnv, 'HOST' | 'ALLOW_DEV_FROM_NETWORK'>): string[] {
+  const warnings: string[] = [];
+  if (reachableHost(settings.HOST) !== '127.0.0.1' || ['0.0.0.0', '::', '[::]'].includes(settings.HOST)) {
+    warnings.push(`  Listening on ${settings.HOST} (HOST): other machines can reach Lakorn and its services.`);
+  }
+  if (settings.ALLOW_DEV_FROM_NETWORK === 'true') {
+    warnings.push(
+      '  WARNING: ALLOW_DEV_FROM_NETWORK=true: the development sign-in (any e-mail, the admin too) and simulated payments answer every address that reaches Lakorn.',
+    );
+  }
+  return warnings;
 }

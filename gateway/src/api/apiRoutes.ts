@@ -1,10 +1,10 @@
 import { Router, type RequestHandler } from 'express';
-import { notFound } from '@lakorn/service-kit';
+import { localOnly, notFound } from '@lakorn/service-kit';
 import type { RateLimitSettings } from '../config';
 import { authLimit, perUserLimit } from '../http/rateLimits';
 import { refuseOthersInBody, refuseOthersInPathAndQuery } from './actingAsSelf';
 import { readBody } from './bodies';
-import { isApiPath, isImagePath, isUnder, serviceFor, type ServiceName } from './routeTable';
+import { isApiPath, isImagePath, isLocalOnlyRoute, isUnder, serviceFor, type ServiceName } from './routeTable';
 import { requireSession, verifySession } from './session';
 
 /**
@@ -15,13 +15,19 @@ import { requireSession, verifySession } from './session';
 export function apiRoutes(options: {
   sessionPublicKey: string;
   rateLimits: RateLimitSettings;
+  allowDevFromNetwork: boolean;
   proxies: Record<ServiceName, RequestHandler>;
 }): Router {
   const router = Router();
   const limitAuth = authLimit(options.rateLimits);
+  const devStandIns = localOnly(options.allowDevFromNetwork);
 
   router.use((req, _res, next) => {
     next(isApiPath(req.path) ? undefined : 'router');
+  });
+  router.use((req, res, next) => {
+    if (isLocalOnlyRoute(req.method, req.path)) devStandIns(req, res, next);
+    else next();
   });
   router.use((req, res, next) => {
     if (isUnder(req.path, '/api/auth')) limitAuth(req, res, next);

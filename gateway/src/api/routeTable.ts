@@ -1,8 +1,10 @@
-// Everything the gateway knows about the API's paths, in one place (issue 2 item 5,
-// ARCHITECTURE §5-§6): which service answers a path, which paths need no session, and which
+// Everything the gateway knows about the API's paths, in one place (ARCHITECTURE §5-§6): which service answers a path, which paths need no session, and which
 // path parameters may only name the signed-in user.
 
 export type ServiceName = 'identity' | 'catalog' | 'chat' | 'wallet' | 'checkin';
+
+/** A path prefix and the methods a rule covers. */
+type RouteRule = { methods: readonly string[] | 'any'; prefix: string };
 
 /**
  * Path prefixes and the service behind each (spec §7). A prefix matches itself and anything below
@@ -45,9 +47,19 @@ export const IMAGE_PREFIXES: readonly string[] = ['/character-images', '/uploads
  * /api requests that pass without a session: sign-in, the development identity provider and
  * logout (ARCHITECTURE §5), and Stripe's webhook, which Stripe signs instead (ARCHITECTURE §8).
  */
-export const OPEN_API_ROUTES: ReadonlyArray<{ methods: readonly string[] | 'any'; prefix: string }> = [
+export const OPEN_API_ROUTES: readonly RouteRule[] = [
   { methods: 'any', prefix: '/api/auth' },
   { methods: ['POST'], prefix: '/api/payments/webhook' },
+];
+
+/**
+ * Development stand-ins that answer only this machine unless ALLOW_DEV_FROM_NETWORK=true
+ * (ARCHITECTURE §5, §8): the development sign-in and the simulated bank's "pay" action. Checked
+ * here and again by identity and wallet, so a service reached directly is no weaker.
+ */
+export const LOCAL_ONLY_ROUTES: readonly RouteRule[] = [
+  { methods: 'any', prefix: '/api/auth/dev' },
+  { methods: ['POST'], prefix: '/api/payments/simulate' },
 ];
 
 /** Body, query and form fields that name the acting user (spec §7 bodies carry userId/uid). */
@@ -85,10 +97,15 @@ export function isImagePath(path: string): boolean {
   return IMAGE_PREFIXES.some((prefix) => isUnder(path, prefix));
 }
 
+const matchesRule = (method: string, path: string) => (route: RouteRule) =>
+  isUnder(path, route.prefix) && (route.methods === 'any' || route.methods.includes(method));
+
 export function isOpenApiRoute(method: string, path: string): boolean {
-  return OPEN_API_ROUTES.some(
-    (route) => isUnder(path, route.prefix) && (route.methods === 'any' || route.methods.includes(method)),
-  );
+  return OPEN_API_ROUTES.some(matchesRule(method, path));
+}
+
+export function isLocalOnlyRoute(method: string, path: string): boolean {
+  return LOCAL_ONLY_ROUTES.some(matchesRule(method, path));
 }
 
 const OWN_ONLY_RULES = OWN_ONLY_PATHS.map((rule) => ({

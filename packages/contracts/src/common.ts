@@ -7,6 +7,12 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export { ERROR_CODES } from './values/common';
 
 /**
+ * ARCHITECTURE §5 and §8: the development sign-in and the simulated payment provider answer only
+ * requests from the machine that runs Lakorn, unless ALLOW_DEV_FROM_NETWORK=true opens them.
+ */
+export const LOCAL_ONLY_MESSAGE = 'การเข้าสู่ระบบสำหรับนักพัฒนาและการจำลองการชำระเงินใช้ได้เฉพาะบนเครื่องที่รันระบบเท่านั้น';
+
+/**
  * The spec's bodies carry a `userId`/`uid` naming the actor (spec §7). The server takes the actor
  * from the session and accepts such a field only when it names the actor (ARCHITECTURE §5).
  */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** An env flag written as true/false/1/0. */
+export const envBoolean = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
 /** Settings every service reads (README lists them with their defaults). */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -11,6 +16,10 @@ export const baseConfigSchema = z.object({
   BUS_NAMESPACE: z.string().regex(/^[a-z0-9_.-]+$/).default('lakorn'),
   /** PEM public key that verifies session tokens. `\n` escapes are accepted. */
   SESSION_PUBLIC_KEY: z.string().min(1).transform(unescapePem),
+  /** The interface to listen on: this machine only unless an operator says otherwise (compose: 0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Opens the development sign-in and simulated payments to other addresses (ARCHITECTURE §5, §8). */
+  ALLOW_DEV_FROM_NETWORK: envBoolean.default(false),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -27,11 +36,6 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessE
   }
   return result.data;
 }
-
-/** An env flag written as true/false/1/0. */
-export const envBoolean = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
 
 /** A comma separated env list, trimmed and lower-cased (e-mail lists). */
 export const envEmailList = (defaultValue = '') =>

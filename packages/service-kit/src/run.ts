@@ -6,8 +6,13 @@ import type { Logger } from './logger';
  * Listens, logs where, and on SIGTERM/SIGINT stops taking requests and then runs the cleanups
  * in order (outbox relay, bus, database), so in-flight work finishes before connections close.
  */
-export function listenUntilStopped(app: Express, port: number, logger: Logger, cleanups: Array<() => Promise<unknown>>): Server {
-  const server = app.listen(port, () => logger.info({ port }, 'listening'));
+export function listenUntilStopped(
+  app: Express,
+  address: { port: number; host: string },
+  logger: Logger,
+  cleanups: Array<() => Promise<unknown>>,
+): Server {
+  const server = app.listen(address.port, address.host, () => logger.info(address, 'listening'));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

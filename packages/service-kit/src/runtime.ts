@@ -57,7 +57,7 @@ export async function openServiceRuntime(
     },
     serve(app, stopFirst = []) {
       outbox.start();
-      return listenUntilStopped(app, config.PORT, logger, [
+      return listenUntilStopped(app, { port: config.PORT, host: config.HOST }, logger, [
         ...stopFirst,
         async () => timers.forEach((t) => clearInterval(t)),
         () => outbox.stop(),

@@ -14,6 +14,8 @@ export interface IdentityAppDeps {
   accounts: Accounts;
   verifier: IdTokenVerifier;
   devProvider?: DevIdentityProvider;
+  /** ALLOW_DEV_FROM_NETWORK (ARCHITECTURE §5); false unless set. */
+  allowDevFromNetwork?: boolean;
   googleClientId?: string;
   roles: RoleConfig;
   readiness?: ReadinessCheck[];
@@ -30,6 +32,7 @@ export function createApp(deps: IdentityAppDeps): Express {
         accounts: deps.accounts,
         verifier: deps.verifier,
         devProvider: deps.devProvider,
+        allowDevFromNetwork: deps.allowDevFromNetwork ?? false,
         googleClientId: deps.googleClientId,
         issuer: deps.issuer,
         roles: deps.roles,

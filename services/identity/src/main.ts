@@ -21,6 +21,7 @@ async function main() {
 
   const devProvider = config.GOOGLE_CLIENT_ID ? undefined : devIdentityProvider();
   if (devProvider) logger.warn('GOOGLE_CLIENT_ID is not set: the development identity provider signs people in');
+  if (devProvider && config.ALLOW_DEV_FROM_NETWORK) logger.warn('ALLOW_DEV_FROM_NETWORK=true: anyone who reaches this service can sign in as anyone');
 
   const app = createApp({
     logger,
@@ -29,6 +30,7 @@ async function main() {
     accounts,
     verifier: devProvider ? devProvider.verifier : googleVerifier(config.GOOGLE_CLIENT_ID as string),
     devProvider,
+    allowDevFromNetwork: config.ALLOW_DEV_FROM_NETWORK,
     googleClientId: config.GOOGLE_CLIENT_ID,
     roles,
     readiness,

@@ -21,7 +21,7 @@ export interface IdentityHarness {
 }
 
 /** createApp wired to a fresh database and bus namespace, exactly as main.ts wires it. */
-export async function identityHarness(label: string): Promise<IdentityHarness> {
+export async function identityHarness(label: string, options: { allowDevFromNetwork?: boolean } = {}): Promise<IdentityHarness> {
   const mongo = await testMongo(`identity${label}`);
   const models = identityModels(mongo.connection);
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
@@ -40,6 +40,7 @@ export async function identityHarness(label: string): Promise<IdentityHarness> {
     accounts,
     verifier: dev.verifier,
     devProvider: dev,
+    allowDevFromNetwork: options.allowDevFromNetwork ?? false,
     roles: ROLES,
     firstBalanceWaitMs: 0,
   });

@@ -16,6 +16,8 @@ export interface WalletAppDeps {
   logger: Logger;
   sessionPublicKey: string | KeyObject;
   nodeEnv: 'development' | 'test' | 'production';
+  /** ALLOW_DEV_FROM_NETWORK (ARCHITECTURE §8); false unless set. */
+  allowSimulationFromNetwork?: boolean;
   ledger: Ledger;
   promoCodes: PromoCodes;
   settings: Settings;
@@ -34,7 +36,7 @@ export function createApp(deps: WalletAppDeps): Express {
     rawRouters: [webhookRoutes({ payments: deps.payments, stripe: deps.stripeWebhook, logger: deps.logger })],
     routers: [
       coinRoutes({ ledger: deps.ledger, promoCodes: deps.promoCodes, payments: deps.payments }),
-      paymentRoutes({ payments: deps.payments, nodeEnv: deps.nodeEnv }),
+      paymentRoutes({ payments: deps.payments, nodeEnv: deps.nodeEnv, allowSimulationFromNetwork: deps.allowSimulationFromNetwork ?? false }),
       adminRoutes({ settings: deps.settings, promoCodes: deps.promoCodes, payments: deps.payments, providerKind: deps.providerKind }),
     ],
   });

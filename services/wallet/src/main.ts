@@ -19,6 +19,7 @@ async function main() {
     logger.warn('STRIPE_SECRET_KEY is not set: payments are unavailable in production (the simulated provider is for development)');
   } else if (!stripe) {
     logger.warn({ promptPayId: config.PROMPTPAY_ID }, 'STRIPE_SECRET_KEY is not set: the simulated PromptPay provider takes payments');
+    if (config.ALLOW_DEV_FROM_NETWORK) logger.warn('ALLOW_DEV_FROM_NETWORK=true: anyone who reaches this service can pay with the simulated bank');
   }
   if (stripe && !config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_WEBHOOK_SECRET is not set: webhooks are refused; payments settle when polled');
 
@@ -38,6 +39,7 @@ async function main() {
     logger,
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     nodeEnv: config.NODE_ENV,
+    allowSimulationFromNetwork: config.ALLOW_DEV_FROM_NETWORK,
     ledger: wallet.ledger,
     promoCodes: wallet.promoCodes,
     settings: wallet.settings,

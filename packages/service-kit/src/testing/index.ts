@@ -12,6 +12,7 @@ import { createBus } from '../bus/bus';
 import type { Bus, BusOptions } from '../bus/types';
 
 export { brokerProxy, type BrokerProxy } from './brokerProxy';
+export { openSecondHost, type RemoteResponse, type SecondHost } from './secondHost';
 
 export const TEST_MONGODB_URL =
   process.env.MONGODB_URL ?? 'mongodb://127.0.0.1:27017/?directConnection=true&retryWrites=false';

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { AuthConfig, DevTokenBody, VerifyBody } from '@lakorn/contracts';
-import { notFound, parse, unauthorized } from '@lakorn/service-kit';
+import { localOnly, notFound, parse, unauthorized } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 import { rolesFor } from '../domain/accounts';
 import { InvalidCredentialError, type DevIdentityProvider, type IdTokenVerifier } from '../domain/idTokens';
@@ -13,6 +13,8 @@ export interface AuthRouteDeps {
   verifier: IdTokenVerifier;
   /** Present only when the development identity provider runs (no GOOGLE_CLIENT_ID). */
   devProvider?: DevIdentityProvider;
+  /** ALLOW_DEV_FROM_NETWORK: the development sign-in answers other addresses than this machine. */
+  allowDevFromNetwork: boolean;
   googleClientId?: string;
   issuer: SessionIssuer;
   roles: RoleConfig;
@@ -80,6 +82,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
 
   const dev = deps.devProvider;
   if (dev) {
+    // ARCHITECTURE §5: whoever reaches the development sign-in can be anyone, admins included.
+    router.use('/api/auth/dev', localOnly(deps.allowDevFromNetwork));
     router.get('/api/auth/dev/authorize', (req, res) => {
       const state = typeof req.query.state === 'string' ? req.query.state : '';
       const nonce = typeof req.query.nonce === 'string' ? req.query.nonce : '';

@@ -11,12 +11,14 @@ import {
   type CompletePaymentResponse,
   type PaymentSystemStatus,
 } from '@lakorn/contracts';
-import { assertSelf, badRequest, conflict, HttpError, notFound, parse, requireActor } from '@lakorn/service-kit';
+import { assertSelf, badRequest, conflict, HttpError, isLocalRequest, localOnly, notFound, parse, requireActor } from '@lakorn/service-kit';
 import type { Payments } from '../domain/payments';
 
 export interface PaymentRoutesDeps {
   payments: Payments;
   nodeEnv: 'development' | 'test' | 'production';
+  /** ALLOW_DEV_FROM_NETWORK: the simulated bank answers other addresses than this machine. */
+  allowSimulationFromNetwork: boolean;
 }
 
 /** The message behind spec §8 "payment system disabled"; the page shows its own Thai text. */
@@ -30,7 +32,7 @@ export function packageKey(value: unknown): CoinPackageId {
 }
 
 /** spec §7 payments: status of the switch, create, poll, complete, and the development "pay". */
-export function paymentRoutes({ payments, nodeEnv }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ payments, nodeEnv, allowSimulationFromNetwork }: PaymentRoutesDeps): Router {
   const router = Router();
 
   router.get('/api/payment-system/status', async (req, res) => {
@@ -46,7 +48,9 @@ export function paymentRoutes({ payments, nodeEnv }: PaymentRoutesDeps): Router 
     if (result.status === 'disabled') {
       throw new HttpError(403, PAYMENT_DISABLED_MESSAGE, ERROR_CODES.paymentDisabled, { paymentDisabled: true });
     }
-    res.status(201).json(result.payment);
+    // The "simulate payment" button is offered only where pressing it is allowed (localOnly below).
+    const simulateAvailable = result.payment.simulateAvailable && (allowSimulationFromNetwork || isLocalRequest(req));
+    res.status(201).json({ ...result.payment, simulateAvailable });
   });
 
   router.get('/api/payments/status/:paymentIntentId', async (req, res) => {
@@ -70,8 +74,8 @@ export function paymentRoutes({ payments, nodeEnv }: PaymentRoutesDeps): Router 
   });
 
   // ARCHITECTURE §8: the simulated provider's clearly labelled stand-in for the bank, never in
-  // production whatever provider is configured.
-  router.post('/api/payments/simulate/:paymentIntentId', async (req, res) => {
+  // production whatever provider is configured, and only for this machine unless opened on purpose.
+  router.post('/api/payments/simulate/:paymentIntentId', localOnly(allowSimulationFromNetwork), async (req, res) => {
     const actor = requireActor(req);
     if (nodeEnv === 'production') {
       throw new HttpError(403, 'Simulated payments are refused in production', WALLET_ERROR_CODES.simulationRefused);

@@ -33,6 +33,10 @@ export interface WalletTestOptions {
   nodeEnv?: 'development' | 'test' | 'production';
   stripeWebhook?: { client: Stripe; webhookSecret: string } | null;
   promptPayId?: string;
+  /** ALLOW_DEV_FROM_NETWORK (ARCHITECTURE §8). */
+  allowSimulationFromNetwork?: boolean;
+  /** The address to listen on (a second host's peer reaches `hostAddress`); loopback by default. */
+  host?: string;
 }
 
 /** The wallet's app on its own fresh database (dropped by close), with a test clock. */
@@ -54,6 +58,7 @@ export async function startWallet(options: WalletTestOptions): Promise<WalletUnd
     logger,
     sessionPublicKey: testSessionKeys().publicKey,
     nodeEnv,
+    allowSimulationFromNetwork: options.allowSimulationFromNetwork ?? false,
     ledger: wallet.ledger,
     promoCodes: wallet.promoCodes,
     settings: wallet.settings,
@@ -62,7 +67,7 @@ export async function startWallet(options: WalletTestOptions): Promise<WalletUnd
     stripeWebhook: options.stripeWebhook ?? null,
   });
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = app.listen(0, options.host ?? '127.0.0.1', () => resolve(s));
   });
   return {
     app,
