@@ -42,9 +42,9 @@ describe('the table', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Coins', 'Type', 'Usage', 'Status', 'Created', 'Actions']);
     const first = within(row('SONGKRAN25')).getAllByRole('cell').map((c) => c.textContent);
-    expect(first.slice(0, 5)).toEqual(['500', 'Limited', '3 / 10', 'Active', '10/04/2025']);
+    expect(first.slice(0, 5)).toEqual(['500', 'Limited', '3 / 10', 'Active', '10/04/2568']);
     const second = within(row('WELCOME')).getAllByRole('cell').map((c) => c.textContent);
-    expect(second.slice(0, 5)).toEqual(['100', 'Unlimited', '42 / ∞', 'Inactive', '05/01/2025']);
+    expect(second.slice(0, 5)).toEqual(['100', 'Unlimited', '42 / ∞', 'Inactive', '05/01/2568']);
     // On a phone the table scrolls inside its own labelled region, not the page.
     expect(screen.getByRole('region', { name: 'Promo codes' })).toContainElement(table);
   });
@@ -90,7 +90,7 @@ describe('the table', () => {
     renderAdmin('/admin/promo-codes', admin);
     const toggle = await screen.findByRole('switch', { name: 'Active: WELCOME' });
     await user.click(toggle);
-    const toast = await screen.findByRole('alert');
+    const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('Failed to update promo code: Promo code not found');
     await waitFor(() => expect(toggle).not.toBeChecked());
@@ -122,7 +122,7 @@ describe('the table', () => {
     renderAdmin('/admin/promo-codes', admin);
     await user.click(await screen.findByRole('button', { name: 'Delete SONGKRAN25' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete promo code: Admin only');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Failed to delete promo code: Admin only');
   });
 
   test('the refresh button loads the list again', async () => {
@@ -272,7 +272,7 @@ describe('the create dialog', () => {
     const dialog = await open(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), 'WELCOME');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const toast = await screen.findByRole('alert');
+    const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('Failed to create promo code: A promo code with this code already exists');
     expect(screen.getByRole('dialog', { name: 'Create Promo Code' })).toBeInTheDocument();

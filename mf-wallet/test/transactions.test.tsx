@@ -11,7 +11,7 @@ const tx = (seq: number, createdAt: string, description: string, amount: number)
 });
 
 describe('/transactions (spec §2 coin history)', () => {
-  test('shows the balance and a table of date (MMM d, yyyy), description and amount; up/green for credits, down/red absolute for debits', async () => {
+  test('shows the balance and a table of date (MMM d, yyyy, Buddhist year), description and amount; up/green for credits, down/red absolute for debits', async () => {
     mockApi({
       'GET /api/coins/balance': { body: { balance: 1488, seq: 3 } },
       'GET /api/coins/transactions/p1': {
@@ -28,9 +28,9 @@ describe('/transactions (spec §2 coin history)', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['วันที่', 'รายการ', 'จำนวน']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['มี.ค. 5, 2025', 'ส่งข้อความ', '12'],
-      ['มี.ค. 4, 2025', 'ซื้อเหรียญ 500 เหรียญ', '500'],
-      ['ม.ค. 15, 2025', 'โบนัสสมัครสมาชิก', '1,000'],
+      ['มี.ค. 5, 2568', 'ส่งข้อความ', '12'],
+      ['มี.ค. 4, 2568', 'ซื้อเหรียญ 500 เหรียญ', '500'],
+      ['ม.ค. 15, 2568', 'โบนัสสมัครสมาชิก', '1,000'],
     ]);
     const debit = within(rows[0]!).getByLabelText('ใช้ 12 เหรียญ');
     const credit = within(rows[2]!).getByLabelText('ได้รับ 1,000 เหรียญ');

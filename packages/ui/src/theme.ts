@@ -1,5 +1,7 @@
 // Design tokens. Dark, warm "theatre at night" palette: rose for actions, amber for coins and
-// special days (spec §2 calendar), readable contrast on phones outdoors.
+// special days (spec §2 calendar). Every text colour meets WCAG AA (4.5:1) on every surface it is
+// used on (bg..surface3); text on a filled button uses the *Fill colours, which meet 4.5:1 with white.
+// A single rose cannot do both (light enough for dark surfaces is too light under white text).
 export const theme = {
   color: {
     bg: '#0f0d13',
@@ -9,15 +11,20 @@ export const theme = {
     border: '#3a3345',
     text: '#f4f1f7',
     muted: '#a79fb3',
-    faint: '#6f6780',
-    primary: '#e8537a',
-    primaryHover: '#f06a8d',
+    faint: '#9a92a8',
+    /** Rose as text, icon or outline on the dark surfaces (≥ 4.7:1 on surface3). */
+    primary: '#f0668c',
+    /** Rose under white text: buttons, the member's own chat bubble (4.7:1 with white). */
+    primaryFill: '#d03a64',
+    primaryHover: '#bd3159',
     primaryText: '#ffffff',
     amber: '#f5b544',
     amberBg: 'rgba(245, 181, 68, 0.16)',
     success: '#3ecf8e',
     successBg: 'rgba(62, 207, 142, 0.14)',
     danger: '#ff5d5d',
+    /** Red under white text (5.2:1). */
+    dangerFill: '#c93434',
     dangerBg: 'rgba(255, 93, 93, 0.14)',
     overlay: 'rgba(8, 6, 12, 0.72)',
   },

@@ -5,26 +5,6 @@ export interface YearMonth {
   month: number;
 }
 
-// Dates here are the server's Bangkok days (yyyy-MM-dd). They are formatted as calendar dates
-// (UTC noon, formatted in UTC), so the device's own zone can never shift them by a day.
-const noonUtc = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d, 12));
-};
-
-const fullDate = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const monthYear = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-
-/** spec §2 today panel: the full date in the Thai locale, e.g. 'วันพุธที่ 8 มกราคม 2568'. */
-export function thaiFullDate(date: string): string {
-  return fullDate.format(noonUtc(date));
-}
-
-/** The calendar's heading, e.g. 'มกราคม 2568'. */
-export function thaiMonthYear({ year, month }: YearMonth): string {
-  return monthYear.format(new Date(Date.UTC(year, month - 1, 1, 12)));
-}
-
 export function addMonths({ year, month }: YearMonth, delta: number): YearMonth {
   const index = year * 12 + (month - 1) + delta;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };

@@ -31,7 +31,7 @@ const Circle = styled.span<{ $size: number }>`
   height: ${(p) => p.$size}px;
   border-radius: 50%;
   overflow: hidden;
-  background: linear-gradient(135deg, #5b3a6e, ${theme.color.primary});
+  background: linear-gradient(135deg, #5b3a6e, ${theme.color.primaryFill});
   color: #fff;
   font-weight: 700;
   font-size: ${(p) => Math.round(p.$size * 0.42)}px;

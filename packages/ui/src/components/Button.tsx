@@ -5,7 +5,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const variants = {
   primary: css`
-    background: ${theme.color.primary};
+    background: ${theme.color.primaryFill};
     color: ${theme.color.primaryText};
     &:hover:not(:disabled) { background: ${theme.color.primaryHover}; }
   `,
@@ -21,9 +21,9 @@ const variants = {
     &:hover:not(:disabled) { background: ${theme.color.surface2}; }
   `,
   danger: css`
-    background: ${theme.color.danger};
+    background: ${theme.color.dangerFill};
     color: #fff;
-    &:hover:not(:disabled) { filter: brightness(1.08); }
+    &:hover:not(:disabled) { filter: brightness(0.92); }
   `,
 };
 
@@ -64,7 +64,7 @@ export const IconButton = styled.button.attrs<{ type?: string }>((p) => ({ type:
   border: none;
   color: ${(p) => (p.$tone === 'primary' ? theme.color.primaryText : theme.color.text)};
   background: ${(p) =>
-    p.$tone === 'primary' ? theme.color.primary : p.$tone === 'surface' ? theme.color.surface2 : 'transparent'};
+    p.$tone === 'primary' ? theme.color.primaryFill : p.$tone === 'surface' ? theme.color.surface2 : 'transparent'};
   &:hover:not(:disabled) { background: ${(p) => (p.$tone === 'primary' ? theme.color.primaryHover : theme.color.surface3)}; }
   &:disabled { opacity: 0.4; }
 `;

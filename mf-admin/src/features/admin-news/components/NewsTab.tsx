@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Pill, imageCandidates, theme } from '@lakorn/ui';
-import { thaiDateTime } from '../../../shared/thaiDates';
+import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Pill, imageCandidates, thaiDateTime, theme } from '@lakorn/ui';
 import { useNewsList } from '../api';
 import { adminNewsMessages as common, newsTabMessages as m } from '../messages';
 import { AddNewsDialog } from './AddNewsDialog';

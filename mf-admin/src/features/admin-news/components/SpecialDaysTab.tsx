@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, formatCoins, theme } from '@lakorn/ui';
-import { thaiFullDate, thaiShortMonth } from '../../../shared/thaiDates';
+import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, formatCoins, thaiFullDate, thaiShortMonth, theme } from '@lakorn/ui';
 import { useSpecialDays } from '../api';
 import { adminNewsMessages as common, specialDayMessages as m } from '../messages';
 import { AddSpecialDayDialog } from './AddSpecialDayDialog';

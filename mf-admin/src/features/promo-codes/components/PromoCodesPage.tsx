@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { format } from 'date-fns';
 import type { PromoCode } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
-import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Toggle, formatCoins, theme } from '@lakorn/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Toggle, formatCoins, formatThaiDate, theme } from '@lakorn/ui';
 import { deletePromoCode, setPromoCodeActive, usePromoCodes } from '../api';
 import { promoMessages as m } from '../messages';
 import { CreatePromoCodeDialog } from './CreatePromoCodeDialog';
@@ -130,7 +129,7 @@ export function PromoCodesPage() {
                 <td>
                   <Pill $tone={promo.isActive ? 'success' : 'neutral'}>{promo.isActive ? m.active : m.inactive}</Pill>
                 </td>
-                <td>{format(new Date(promo.createdAt), 'dd/MM/yyyy')}</td>
+                <td>{formatThaiDate(promo.createdAt, 'dd/MM/yyyy')}</td>
                 <td>
                   <Actions>
                     <IconButton $size={36} aria-label={m.copy(promo.code)} onClick={() => void copy(promo.code)}>

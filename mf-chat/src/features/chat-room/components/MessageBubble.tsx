@@ -23,7 +23,7 @@ const Bubble = styled.div<{ $mine: boolean; $temp: boolean }>`
   ${(p) =>
     p.$mine
       ? css`
-          background: ${theme.color.primary};
+          background: ${theme.color.primaryFill};
           color: ${theme.color.primaryText};
           border-bottom-right-radius: 6px;
         `

@@ -35,7 +35,7 @@ const Picture = styled.span`
   align-items: center;
   justify-content: center;
   aspect-ratio: 3 / 4;
-  background: linear-gradient(160deg, #5b3a6e, ${theme.color.primary});
+  background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
   color: #fff;
   font-size: 44px;
   font-weight: 700;

@@ -34,8 +34,8 @@ const Category = styled.button<{ $active: boolean }>`
   min-height: 36px;
   padding: 0 16px;
   border-radius: ${theme.radius.pill};
-  border: 1px solid ${(p) => (p.$active ? theme.color.primary : theme.color.border)};
-  background: ${(p) => (p.$active ? theme.color.primary : theme.color.surface2)};
+  border: 1px solid ${(p) => (p.$active ? theme.color.primaryFill : theme.color.border)};
+  background: ${(p) => (p.$active ? theme.color.primaryFill : theme.color.surface2)};
   color: ${(p) => (p.$active ? theme.color.primaryText : theme.color.text)};
   font-size: ${theme.font.size.sm};
   font-weight: 600;

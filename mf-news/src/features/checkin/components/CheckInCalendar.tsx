@@ -1,7 +1,7 @@
 import styled, { css } from 'styled-components';
 import type { CalendarDay, CalendarResponse } from '@lakorn/contracts/web';
-import { Card, ErrorState, Icon, IconButton, LoadingState, SectionTitle, theme } from '@lakorn/ui';
-import { monthWeeks, thaiMonthYear, type YearMonth } from '../dates';
+import { Card, ErrorState, Icon, IconButton, LoadingState, SectionTitle, thaiMonthYear, theme } from '@lakorn/ui';
+import { monthWeeks, type YearMonth } from '../dates';
 import { checkinMessages as m } from '../messages';
 
 export interface CheckInCalendarProps {
@@ -222,7 +222,7 @@ const CellButton = styled.button.attrs({ type: 'button' })`
   padding: 2px 4px;
   border: none;
   border-radius: ${theme.radius.pill};
-  background: ${theme.color.primary};
+  background: ${theme.color.primaryFill};
   color: ${theme.color.primaryText};
   font-size: 10px;
   font-weight: 700;

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import type { CalendarDay } from '@lakorn/contracts/web';
-import { Button, Card, Icon, Pill, theme } from '@lakorn/ui';
-import { thaiFullDate } from '../dates';
+import { Button, Card, Icon, Pill, thaiFullDate, theme } from '@lakorn/ui';
 import { checkinMessages as m } from '../messages';
 
 /**

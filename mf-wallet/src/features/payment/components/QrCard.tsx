@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { format } from 'date-fns';
 import styled from 'styled-components';
 import { TIMERS, type PaymentQr } from '@lakorn/contracts/web';
-import { Button, Card, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
+import { Button, Card, formatThaiDate, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { bahtAmount } from '../../../shared/coinPackages';
 import { PAYMENT_TEXT as T } from '../messages';
 
@@ -140,7 +139,7 @@ export function QrCard({ qr, priceThb, expiresAt, onRetry }: QrCardProps) {
           </IconButton>
         </div>
       </AmountRow>
-      <Muted style={{ marginTop: 10, textAlign: 'center' }}>{T.expiry(format(new Date(expiresAt), 'HH:mm'))}</Muted>
+      <Muted style={{ marginTop: 10, textAlign: 'center' }}>{T.expiry(formatThaiDate(expiresAt, 'HH:mm'))}</Muted>
     </Card>
   );
 }

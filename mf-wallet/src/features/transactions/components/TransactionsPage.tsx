@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { format } from 'date-fns';
-import { th } from 'date-fns/locale';
 import styled from 'styled-components';
 import type { CoinTransaction } from '@lakorn/contracts/web';
 import { useProfile } from '@lakorn/shell-sdk';
-import { Button, Card, CoinBadge, EmptyState, ErrorState, Icon, LoadingState, Page, PageHeader, theme } from '@lakorn/ui';
+import { Button, Card, CoinBadge, EmptyState, ErrorState, formatThaiDate, Icon, LoadingState, Page, PageHeader, theme } from '@lakorn/ui';
 import { loadOlder, PAGE_SIZE, useBalance, useTransactions } from '../api';
 import { HISTORY_TEXT as T } from '../messages';
 
@@ -65,8 +63,8 @@ const More = styled.div`
   p { margin: 0; color: ${theme.color.danger}; font-size: ${theme.font.size.sm}; }
 `;
 
-/** spec §2: dates as "MMM d, yyyy" in the Thai locale. */
-const dateOf = (iso: string) => format(new Date(iso), 'MMM d, yyyy', { locale: th });
+/** spec §6: dates as "MMM d, yyyy" in the Thai locale (Buddhist year, like every date). */
+const dateOf = (iso: string) => formatThaiDate(iso, 'MMM d, yyyy');
 
 function AmountCell({ amount }: { amount: number }) {
   const positive = amount > 0;
