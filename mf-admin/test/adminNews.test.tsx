@@ -127,7 +127,7 @@ describe('the News tab', () => {
     await user.type(screen.getByRole('textbox', { name: 'หัวข้อข่าว' }), 'x');
     await user.type(screen.getByRole('textbox', { name: 'เนื้อหา' }), 'y');
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
-    const toast = await screen.findByRole('alert');
+    const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('ไม่สามารถเพิ่มข่าวสารได้');
     expect(toast).toHaveTextContent('title: Title is required');
     expect(screen.getByRole('dialog', { name: 'เพิ่มข่าวสาร' })).toBeInTheDocument();
@@ -166,7 +166,7 @@ describe('the News tab', () => {
     renderAdmin('/admin/news');
     await user.click(await screen.findByRole('button', { name: 'ลบข่าว เทศกาลสงกรานต์' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ลบ' }));
-    const toast = await screen.findByRole('alert');
+    const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('ไม่สามารถลบข่าวสารได้');
     expect(toast).toHaveTextContent('News item not found');
     expect(screen.getByRole('dialog', { name: 'ยืนยันการลบ' })).toBeInTheDocument();
@@ -255,7 +255,7 @@ describe('the Special days tab', () => {
     await user.click(await screen.findByRole('button', { name: 'เพิ่มวันพิเศษ' }));
     fireEvent.change(screen.getByLabelText('วันที่'), { target: { value: '2025-04-13' } });
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
-    const toast = await screen.findByRole('alert');
+    const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('ไม่สามารถเพิ่มวันพิเศษได้');
     expect(toast).toHaveTextContent('วันที่นี้เป็นวันพิเศษอยู่แล้ว');
   });

@@ -108,7 +108,7 @@ test("a refused save says 'error, cannot save settings'; the refused day stays e
   await user.clear(input('วันอังคาร'));
   await user.type(input('วันอังคาร'), '99');
   await user.click(screen.getByRole('button', { name: 'บันทึกการตั้งค่า' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('เกิดข้อผิดพลาด ไม่สามารถบันทึกการตั้งค่าได้');
+  expect(await screen.findByTestId('toast')).toHaveTextContent('เกิดข้อผิดพลาด ไม่สามารถบันทึกการตั้งค่าได้');
   expect(posts()).toHaveLength(2);
   await waitFor(() => expect(card('วันจันทร์')).toHaveAttribute('data-edited', 'false'));
   expect(card('วันอังคาร')).toHaveAttribute('data-edited', 'true');

@@ -50,7 +50,7 @@ test("a refused save puts the switch back and says 'cannot set payment system'",
   const toggle = await screen.findByRole('switch', { name: 'เปิดใช้งานระบบชำระเงิน' });
   expect(toggle).not.toBeChecked();
   await user.click(toggle);
-  expect(await screen.findByRole('alert')).toHaveTextContent('ไม่สามารถตั้งค่าระบบชำระเงินได้');
+  expect(await screen.findByTestId('toast')).toHaveTextContent('ไม่สามารถตั้งค่าระบบชำระเงินได้');
   expect(toggle).not.toBeChecked();
   expect(toggle).toBeEnabled();
 });

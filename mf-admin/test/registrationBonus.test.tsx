@@ -62,7 +62,7 @@ test.each([['-5'], ['1.5'], ['']])("refuses %p with 'Invalid value' / 'Please en
   await user.clear(input);
   if (typed) await user.type(input, typed);
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  const toast = await screen.findByRole('alert');
+  const toast = await screen.findByTestId('toast');
   expect(toast).toHaveTextContent('Invalid value');
   expect(toast).toHaveTextContent('Please enter a positive number only');
   expect(posts()).toEqual([]);
@@ -74,7 +74,7 @@ test('a failed save says the bonus could not be set, with the generic text', asy
   renderAdmin('/admin/registration-bonus');
   await screen.findByRole('spinbutton', { name: 'Coins for each new member' });
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  const toast = await screen.findByRole('alert');
+  const toast = await screen.findByTestId('toast');
   expect(toast).toHaveTextContent('Could not set the registration bonus');
   expect(toast).toHaveTextContent('An error occurred, please try again later');
 });

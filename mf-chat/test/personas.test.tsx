@@ -20,7 +20,7 @@ test('lists the personas with a 30-character personality preview; an empty list 
   mockApi({ 'GET /api/personas/user/p1': { body: [persona()] } });
   renderPanel();
   expect(await screen.findByText('อาทิตย์')).toBeInTheDocument();
-  expect(screen.getByText('ร่าเริง ชอบแกล้งเพื่อน รักดนตร...')).toBeInTheDocument();
+  expect(screen.getByText('ร่าเริง ชอบแกล้งเพื่อน รักดนต...')).toBeInTheDocument();
 });
 
 test('creating needs all four texts; the body carries userId; the list refreshes', async () => {

@@ -79,7 +79,7 @@ describe('the banner carousel', () => {
 });
 
 describe('the latest-news list', () => {
-  test('lists every item newest first with its type and the spec\'s relative time (weeks under 30 days, then dd MMM yyyy)', async () => {
+  test('lists every item newest first with its type and the spec\'s relative time (weeks under 30 days, then dd MMM yyyy with the Buddhist year)', async () => {
     mockApi({ 'GET /api/news': { body: news }, ...calendar });
     renderNews();
     const section = await screen.findByRole('region', { name: 'ข่าวสารล่าสุด' });
@@ -91,7 +91,7 @@ describe('the latest-news list', () => {
     expect(within(rows[1]!).getByText('อัปเดต')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('3 สัปดาห์ที่แล้ว')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('ประกาศ')).toBeInTheDocument();
-    expect(within(rows[3]!).getByText('05 มี.ค. 2024')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('05 มี.ค. 2567')).toBeInTheDocument();
   });
 
   test('an empty list says there is no news; a failed load offers a retry', async () => {

@@ -1,45 +1,39 @@
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { useSession, useToast } from '@lakorn/shell-sdk';
-import { AdminNoAccess, adminPageOf, ToastViewport } from '@lakorn/ui';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { useToast } from '@lakorn/shell-sdk';
+import { LoadingState, ToastViewport } from '@lakorn/ui';
 import { AuthGate } from './features/auth/AuthGate';
-import { LoginPage } from './features/auth/LoginPage';
-import { MaintenanceNotice } from './features/maintenance/MaintenanceNotice';
 import { BottomNav } from './features/nav/BottomNav';
-import { NotFoundPage } from './features/not-found/NotFoundPage';
-import { ProfilePage } from './features/profile/ProfilePage';
-import { RemoteModule } from './mf/RemoteModule';
-import { remoteRouteFor } from './routing/routes';
 
-/** Any path the shell does not own: the remote that owns it (spec §2 route table), or not found. */
-function RemotePage() {
-  const { pathname } = useLocation();
-  const { profile } = useSession();
-  const route = remoteRouteFor(pathname);
-  if (!route) return <NotFoundPage />;
-  // Admin pages are gated here, so mf-admin never loads for someone who may not use it.
-  if ((route.gate === 'admin' && !profile?.isAdmin) || (route.gate === 'owner' && !profile?.isOwner)) {
-    const page = adminPageOf(route.pattern);
-    return page ? <AdminNoAccess page={page} /> : <NotFoundPage />;
-  }
-  return <RemoteModule remote={route.remote} module="./App" />;
-}
+// Route-level splitting (ARCHITECTURE §9): /login loads the sign-in page alone; the profile page,
+// the remote loader and the maintenance notice load when a signed-in page needs them.
+const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ './features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const RemotePage = lazy(() => import(/* webpackChunkName: "remote-page" */ './routing/RemotePage').then((m) => ({ default: m.RemotePage })));
+const MaintenanceNotice = lazy(() =>
+  import(/* webpackChunkName: "maintenance" */ './features/maintenance/MaintenanceNotice').then((m) => ({ default: m.MaintenanceNotice })),
+);
 
 function ConnectedToasts() {
-  const { toasts, dismiss } = useToast();
-  return <ToastViewport toasts={toasts} onDismiss={dismiss} />;
+  const { toasts, dismiss, hold } = useToast();
+  return <ToastViewport toasts={toasts} onDismiss={dismiss} onHold={hold} />;
 }
 
 export function App() {
   return (
     <>
       <AuthGate>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="*" element={<RemotePage />} />
-        </Routes>
+        <Suspense fallback={<LoadingState />}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="*" element={<RemotePage />} />
+          </Routes>
+        </Suspense>
         <BottomNav />
-        <MaintenanceNotice />
+        <Suspense fallback={null}>
+          <MaintenanceNotice />
+        </Suspense>
       </AuthGate>
       <ConnectedToasts />
     </>

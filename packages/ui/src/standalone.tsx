@@ -6,8 +6,8 @@ import { GlobalStyle } from './GlobalStyle';
 import { ToastViewport } from './components/ToastViewport';
 
 function Toasts() {
-  const { toasts, dismiss } = useToast();
-  return <ToastViewport toasts={toasts} onDismiss={dismiss} />;
+  const { toasts, dismiss, hold } = useToast();
+  return <ToastViewport toasts={toasts} onDismiss={dismiss} onHold={hold} />;
 }
 
 /**

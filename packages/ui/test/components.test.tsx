@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { Avatar, ConfirmDialog, Dialog, imageCandidates, ToastViewport } from '../src';
 
@@ -18,6 +19,103 @@ describe('image fallback chain (spec §7 Images)', () => {
 });
 
 describe('Dialog', () => {
+  function Page({ dismissible = true }: { dismissible?: boolean }) {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <button>behind</button>
+        <Dialog open={open} title="ตั้งค่า" onClose={dismissible ? () => setOpen(false) : undefined}>
+          <input aria-label="ชื่อ" />
+          <button>บันทึก</button>
+        </Dialog>
+      </>
+    );
+  }
+
+  it('keeps Tab and Shift+Tab inside the open dialog', async () => {
+    render(<Page />);
+    const dialog = screen.getByRole('dialog', { name: 'ตั้งค่า' });
+    expect(screen.getByLabelText('ชื่อ')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'บันทึก' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'ปิด' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByLabelText('ชื่อ')).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.getByRole('button', { name: 'ปิด' })).toHaveFocus();
+  });
+
+  it('makes the page behind inert and stops it scrolling while open, and gives both back on close', async () => {
+    const { container } = render(<Page />);
+    expect(container).toHaveAttribute('inert');
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(container).not.toHaveAttribute('inert');
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('closes on Escape and gives focus back to what had it', async () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>เปิด</button>
+          <Dialog open={open} title="ตั้งค่า" onClose={() => setOpen(false)}>
+            <button>บันทึก</button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Opener />);
+    await userEvent.click(screen.getByRole('button', { name: 'เปิด' }));
+    expect(screen.getByRole('button', { name: 'บันทึก' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'เปิด' })).toHaveFocus();
+  });
+
+  it('leaves the toast region usable while a dialog is open', () => {
+    render(
+      <>
+        <ToastViewport toasts={[{ id: 't', title: 'บันทึกไม่สำเร็จ', variant: 'destructive' }]} onDismiss={() => {}} />
+        <Page />
+      </>,
+    );
+    expect(screen.getByLabelText('การแจ้งเตือน (F8)').closest('[inert]')).toBeNull();
+  });
+
+  it('a nested dialog holds the keys until it closes, then the outer one has them again', async () => {
+    function Nested() {
+      const [outer, setOuter] = useState(true);
+      const [inner, setInner] = useState(true);
+      return (
+        <Dialog open={outer} title="ห้องแชท" onClose={() => setOuter(false)}>
+          <button>ห้อง 1</button>
+          <ConfirmDialog open={inner} title="ลบห้อง?" message="x" confirmLabel="ลบ" onConfirm={() => {}} onCancel={() => setInner(false)} />
+        </Dialog>
+      );
+    }
+    render(<Nested />);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'ลบห้อง?' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'ห้องแชท' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('without onClose (button-only, e.g. the maintenance notice) ignores Escape and keeps Tab inside', async () => {
+    render(<Page dismissible={false} />);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'ตั้งค่า' })).toBeInTheDocument();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByLabelText('ชื่อ')).toHaveFocus();
+  });
+
   it('without onClose cannot be dismissed by Escape and has no close button', async () => {
     render(
       <Dialog open title="ประกาศ">

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { theme } from '../theme';
-import { Button } from './Button';
-import { IconButton } from './Button';
+import { Button, IconButton } from './Button';
 import { Icon } from './Icon';
 
 const Overlay = styled.div`
@@ -23,6 +22,7 @@ const Panel = styled.div`
   max-width: 440px;
   max-height: 92dvh;
   overflow: auto;
+  overscroll-behavior: contain;
   background: ${theme.color.surface};
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.lg} ${theme.radius.lg} 0 0;
@@ -59,35 +59,135 @@ export interface DialogProps {
   open: boolean;
   title: ReactNode;
   children: ReactNode;
-  /** Without onClose the dialog can only be left through its own buttons (spec §2 maintenance notice). */
+  /**
+   * Without onClose the dialog can only be left through its own buttons (spec §2 maintenance
+   * notice, a confirm while it is busy): Escape and a tap outside do nothing.
+   */
   onClose?: () => void;
   closeLabel?: string;
 }
 
-/** A modal dialog: bottom sheet on short screens, centred card otherwise. */
+/** Elements that stay usable while a dialog is open: the toast region (spec §9 toasts), which announces and can be dismissed. */
+export const KEEP_LIVE_ATTRIBUTE = 'data-keep-live';
+
+const TABBABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+// Open dialogs: only the innermost (deepest, then latest opened) answers Escape and keeps focus,
+// and the page behind it is inert (ARCHITECTURE §9 accessibility) and does not scroll. Depth comes
+// from the React tree because a nested dialog's effect runs before its parent's.
+interface Open {
+  overlay: HTMLElement;
+  depth: number;
+  seq: number;
+}
+const stack: Open[] = [];
+let opened = 0;
+const madeInert = new Set<Element>();
+let scrollLock: { overflow: string } | null = null;
+const DepthContext = createContext(0);
+
+const topOverlay = () =>
+  stack.reduce<Open | undefined>((best, o) => (!best || o.depth > best.depth || (o.depth === best.depth && o.seq > best.seq) ? o : best), undefined)?.overlay;
+
+function applyModalState() {
+  const top = topOverlay();
+  for (const element of madeInert) {
+    element.removeAttribute('inert');
+    element.removeAttribute('aria-hidden');
+  }
+  madeInert.clear();
+  const root = document.documentElement;
+  if (!top) {
+    if (scrollLock) root.style.overflow = scrollLock.overflow;
+    scrollLock = null;
+    return;
+  }
+  for (const element of Array.from(document.body.children)) {
+    if (element === top || element.hasAttribute(KEEP_LIVE_ATTRIBUTE) || element.hasAttribute('inert')) continue;
+    element.setAttribute('inert', '');
+    element.setAttribute('aria-hidden', 'true');
+    madeInert.add(element);
+  }
+  scrollLock ??= { overflow: root.style.overflow };
+  root.style.overflow = 'hidden';
+}
+
+const tabbables = (panel: HTMLElement) =>
+  Array.from(panel.querySelectorAll<HTMLElement>(TABBABLE)).filter((el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true');
+
+/**
+ * A modal dialog: bottom sheet on short screens, centred card otherwise. While open, Tab stays in
+ * it, the page behind is inert and does not scroll, and Escape closes it unless it is button-only.
+ * Not the native <dialog>'s showModal(): its top layer would make the toast region inert too, so a
+ * toast raised from a dialog (spec §8 failures) would be neither announced nor dismissible.
+ */
 export function Dialog({ open, title, children, onClose, closeLabel = 'ปิด' }: DialogProps) {
   const titleId = useId();
+  const overlayRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const depth = useContext(DepthContext) + 1;
 
   useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const overlay = overlayRef.current;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('input, textarea, select, button:not([data-dialog-close])');
-    (first ?? panel)?.focus();
+    if (!open || !overlay || !panel) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const entry: Open = { overlay, depth, seq: ++opened };
+    stack.push(entry);
+    applyModalState();
+    const first = panel.querySelector<HTMLElement>('input, textarea, select, button:not([data-dialog-close])');
+    (first ?? panel).focus();
+
+    const isTop = () => topOverlay() === overlay;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && onClose) onClose();
+      if (!isTop()) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        closeRef.current?.();
+      } else if (e.key === 'Tab') {
+        const items = tabbables(panel);
+        if (items.length === 0) {
+          e.preventDefault();
+          panel.focus();
+          return;
+        }
+        const firstItem = items[0]!;
+        const lastItem = items[items.length - 1]!;
+        const inside = panel.contains(document.activeElement);
+        if (e.shiftKey && (!inside || document.activeElement === firstItem || document.activeElement === panel)) {
+          e.preventDefault();
+          lastItem.focus();
+        } else if (!e.shiftKey && (!inside || document.activeElement === lastItem)) {
+          e.preventDefault();
+          firstItem.focus();
+        }
+      }
+    };
+    // Focus that lands outside (a script, a click on the backdrop) comes back, except into the toasts.
+    const onFocusIn = (e: FocusEvent) => {
+      const target = e.target as Node | null;
+      if (!isTop() || !target || overlay.contains(target)) return;
+      if (target instanceof Element && target.closest(`[${KEEP_LIVE_ATTRIBUTE}]`)) return;
+      panel.focus();
     };
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+      stack.splice(stack.indexOf(entry), 1);
+      applyModalState();
       previous?.focus?.();
     };
-  }, [open, onClose]);
+  }, [open, depth]);
 
   if (!open) return null;
   return createPortal(
     <Overlay
+      ref={overlayRef}
+      style={{ zIndex: 50 + depth }}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget && onClose) onClose();
       }}
@@ -101,7 +201,7 @@ export function Dialog({ open, title, children, onClose, closeLabel = 'ปิด
             </IconButton>
           ) : null}
         </Head>
-        {children}
+        <DepthContext.Provider value={depth}>{children}</DepthContext.Provider>
       </Panel>
     </Overlay>,
     document.body,

@@ -1,8 +1,10 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { TOAST } from '@lakorn/contracts/web';
 import { theme } from '../theme';
 import { IconButton } from './Button';
+import { KEEP_LIVE_ATTRIBUTE } from './Dialog';
 import { Icon } from './Icon';
 
 export interface ToastView {
@@ -41,6 +43,7 @@ const Item = styled.li<{ $variant: ToastView['variant'] }>`
   box-shadow: ${theme.shadow};
   touch-action: pan-y;
   transition: transform 150ms ease, opacity 150ms ease;
+  @media (prefers-reduced-motion: reduce) { transition: none; }
   border: 1px solid
     ${(p) => (p.$variant === 'destructive' ? theme.color.danger : p.$variant === 'success' ? theme.color.success : theme.color.border)};
   background: ${(p) =>
@@ -83,7 +86,6 @@ function Toast({ toast, onDismiss }: { toast: ToastView; onDismiss: (id: string)
     <Item
       ref={ref}
       $variant={toast.variant}
-      role={toast.variant === 'destructive' ? 'alert' : 'status'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -101,9 +103,32 @@ function Toast({ toast, onDismiss }: { toast: ToastView; onDismiss: (id: string)
   );
 }
 
-/** Where toasts show; F8 moves focus here (spec §9). */
-export function ToastViewport({ toasts, onDismiss }: { toasts: ToastView[]; onDismiss: (id: string) => void }) {
+export interface ToastViewportProps {
+  toasts: ToastView[];
+  onDismiss: (id: string) => void;
+  /** Told true while the pointer is over the toasts or focus is in them, false after: the provider's countdown stops meanwhile. */
+  onHold?: (held: boolean) => void;
+}
+
+/**
+ * Where toasts show; F8 moves focus here (spec §9). One polite live region announces each toast
+ * without interrupting (a failure is read after what the reader is saying). It lives directly in
+ * <body>, outside the page a dialog makes inert, so toasts raised from a dialog stay announced and
+ * dismissible.
+ */
+export function ToastViewport({ toasts, onDismiss, onHold }: ToastViewportProps) {
   const region = useRef<HTMLElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const holding = hovered || focused;
+  useEffect(() => {
+    onHold?.(holding);
+  }, [holding, onHold]);
+  // The pointer leaves with the toast it dismissed: nothing is held once nothing shows.
+  useEffect(() => {
+    if (toasts.length === 0) setHovered(false);
+  }, [toasts.length]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === TOAST.hotkey) {
@@ -114,13 +139,25 @@ export function ToastViewport({ toasts, onDismiss }: { toasts: ToastView[]; onDi
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  return (
-    <Region ref={region} tabIndex={-1} aria-label={`การแจ้งเตือน (${TOAST.hotkey})`}>
-      <ol>
+  return createPortal(
+    <Region
+      ref={region}
+      tabIndex={-1}
+      aria-label={`การแจ้งเตือน (${TOAST.hotkey})`}
+      {...{ [KEEP_LIVE_ATTRIBUTE]: '' }}
+      onPointerOver={(e) => setHovered(e.target !== e.currentTarget)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <ol aria-live="polite" aria-relevant="additions text">
         {toasts.map((t) => (
           <Toast key={t.id} toast={t} onDismiss={onDismiss} />
         ))}
       </ol>
-    </Region>
+    </Region>,
+    document.body,
   );
 }
