@@ -30,7 +30,14 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${theme.color.primary}; }
   :focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: 2px; }
   img { max-width: 100%; }
+  /* A reader who asks for less motion gets none: no slide, fade or looping animation (one
+     iteration, so a looping one does not flicker at 0.01 ms either), no smooth scrolling. */
   @media (prefers-reduced-motion: reduce) {
-    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
+    html { scroll-behavior: auto !important; }
+    *, *::before, *::after {
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+      transition-duration: 0.01ms !important;
+    }
   }
 `;

@@ -25,6 +25,10 @@ const Dots = styled.li`
   }
   span:nth-child(2) { animation-delay: 0.15s; }
   span:nth-child(3) { animation-delay: 0.3s; }
+  /* Still dots instead of bouncing ones; the status text says it is typing. */
+  @media (prefers-reduced-motion: reduce) {
+    span { animation: none; opacity: 0.7; }
+  }
 `;
 
 /** spec §2: shown while waiting for the AI reply. */

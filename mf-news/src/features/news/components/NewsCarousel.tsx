@@ -156,6 +156,8 @@ const Track = styled.div<{ $dragging: boolean }>`
     css`
       transition: transform 280ms ease;
     `}
+  /* Slides change in place for a reader who asks for less motion. */
+  @media (prefers-reduced-motion: reduce) { transition: none; }
 `;
 
 const SlideBox = styled.article`
@@ -224,5 +226,6 @@ const Dot = styled.button<{ $active: boolean }>`
     border-radius: ${theme.radius.pill};
     background: ${(p) => (p.$active ? theme.color.primary : theme.color.surface3)};
     transition: width 200ms ease;
+    @media (prefers-reduced-motion: reduce) { transition: none; }
   }
 `;
