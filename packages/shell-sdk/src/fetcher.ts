@@ -60,6 +60,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sees the OK response before its body is read: for what a header carries (a paging cursor). */
+  onResponse?: (response: Response) => void;
 }
 
 /** One HTTP call: credentials included, JSON in and out, non-OK raised as ApiError. */
@@ -83,6 +85,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text);
   }
+  options.onResponse?.(response);
   if (response.status === 204) return null as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
@@ -92,6 +95,7 @@ export interface GetOptions {
   /** spec §7: on 401 a query throws (default) or yields an empty result. */
   on401?: 'throw' | 'null';
   signal?: AbortSignal;
+  onResponse?: (response: Response) => void;
 }
 
 /**
@@ -103,7 +107,7 @@ export async function getJson<T>(path: string, options: GetOptions = {}): Promis
   let lastError: unknown;
   for (let attempt = 0; attempt < GET_ATTEMPTS; attempt++) {
     try {
-      return await request<T>(path, { signal: options.signal });
+      return await request<T>(path, { signal: options.signal, onResponse: options.onResponse });
     } catch (error) {
       lastError = error;
       if (error instanceof ApiError && error.status === 401 && options.on401 === 'null') return null;

@@ -118,4 +118,15 @@ describe('request', () => {
     scriptFetch([{ status: 204 }]);
     await expect(settle(request('/x', { method: 'DELETE' }))).resolves.toBeNull();
   });
+
+  it('lets a GET read the headers of the answer it returns (a paging cursor), not of a failed attempt', async () => {
+    global.fetch = jest
+      .fn()
+      .mockResolvedValueOnce(new Response('', { status: 503, headers: { 'X-Next-Cursor': 'stale' } }))
+      .mockResolvedValueOnce(new Response('[1]', { status: 200, headers: { 'X-Next-Cursor': 'c50' } })) as unknown as typeof fetch;
+    const seen: Array<string | null> = [];
+    const body = await settle(getJson<number[]>('/api/messages/chat/a?limit=50', { onResponse: (r) => seen.push(r.headers.get('X-Next-Cursor')) }));
+    expect(body).toEqual([1]);
+    expect(seen).toEqual(['c50']);
+  });
 });

@@ -16,11 +16,39 @@ export const messagesPath = (chatId: string) => `/api/messages/chat/${encodeURIC
 const fresh = (path: string) => `${path}?t=${Date.now()}`;
 
 export const loadChat = (id: string) => getJson<Chat>(fresh(chatPath(id)));
-export const loadMessages = (chatId: string) => getJson<Message[]>(fresh(messagesPath(chatId)));
 
-/** The chat's messages; refreshed (SWR mutate) after every send. */
-export function useMessages(chatId: string | null) {
-  return useSWR<Message[] | null>(chatId ? messagesPath(chatId) : null, () => loadMessages(chatId!));
+/** The chat screen reads its messages 50 at a time, newest first (issue "Fast at scale": paging). */
+export const MESSAGE_PAGE_SIZE = 50;
+/** The response header with the cursor of the next older page (the chat service's paging contract); absent on the oldest page. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+export interface MessagePage {
+  /** Oldest first, like the unpaged array. */
+  messages: Message[];
+  /** The opaque cursor of the page before this one, or null when this page holds the oldest message. */
+  olderCursor: string | null;
+}
+
+/**
+ * GET /api/messages/chat/{chatId}?limit=N&before=<cursor>: the newest N messages before the
+ * cursor (before none: the newest N). Null when the network is down (spec §7 GET rule).
+ */
+export async function loadMessagePage(chatId: string, options: { limit?: number; before?: string } = {}): Promise<MessagePage | null> {
+  const query = new URLSearchParams({ limit: String(options.limit ?? MESSAGE_PAGE_SIZE) });
+  if (options.before) query.set('before', options.before);
+  query.set('t', String(Date.now()));
+  let olderCursor: string | null = null;
+  const messages = await getJson<Message[]>(`${messagesPath(chatId)}?${query.toString()}`, {
+    onResponse: (response) => {
+      olderCursor = response.headers.get(NEXT_CURSOR_HEADER) || null;
+    },
+  });
+  return messages ? { messages, olderCursor } : null;
+}
+
+/** The newest page of the chat's messages; refreshed (SWR mutate) after every send. */
+export function useNewestMessages(chatId: string) {
+  return useSWR<MessagePage | null>(['chat-messages', chatId], () => loadMessagePage(chatId));
 }
 
 export function deleteChat(chatId: string): Promise<unknown> {

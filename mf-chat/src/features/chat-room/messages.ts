@@ -42,4 +42,11 @@ export const CHAT_TEXT = {
   startFailed: 'ไม่สามารถเริ่มการสนทนาได้ โปรดลองใหม่อีกครั้ง',
   emptyChat: 'เริ่มต้นบทสนทนาได้เลย',
   messagesFailed: 'โหลดข้อความไม่สำเร็จ',
+  // Paging of the message list: older messages above, the newest control below.
+  olderShow: 'ดูข้อความก่อนหน้า',
+  olderLoading: 'กำลังโหลดข้อความก่อนหน้า...',
+  olderFailed: 'โหลดข้อความก่อนหน้าไม่สำเร็จ',
+  retry: 'ลองอีกครั้ง',
+  conversationStart: 'จุดเริ่มต้นของบทสนทนา',
+  jumpToNewest: 'ข้อความล่าสุด',
 } as const;

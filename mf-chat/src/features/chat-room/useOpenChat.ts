@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Character, Chat } from '@lakorn/contracts/web';
 import { ApiError, getJson, useToast } from '@lakorn/shell-sdk';
-import { createChat, loadChat, loadMessages } from './api';
+import { createChat, loadChat, loadMessagePage } from './api';
 import { CHAT_TEXT as T } from './messages';
 
 export type OpenState = { status: 'loading' } | { status: 'ready'; chat: Chat } | { status: 'failed' };
@@ -37,8 +37,8 @@ export function useOpenChat(id: string, userId: string): OpenState {
         const chat = await chatOrNull(id);
         if (chat) return { status: 'ready', chat };
         // Messages under this id mean it is a chat after all (it may have been created meanwhile).
-        const messages = await loadMessages(id).catch(() => null);
-        if (messages && messages.length > 0) {
+        const page = await loadMessagePage(id, { limit: 1 }).catch(() => null);
+        if (page && page.messages.length > 0) {
           const again = await chatOrNull(id);
           if (again) return { status: 'ready', chat: again };
         }

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Chat, MessagePersona } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, theme } from '@lakorn/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, LoadingState, Spinner, theme } from '@lakorn/ui';
 import { MemoryDialog } from '../../memory';
 import { PERSONA_TEXT, PersonaPicker, saveChatPersona, useChatPersona, usePersonas } from '../../personas';
-import { deleteChat, useMessages } from '../api';
+import { deleteChat } from '../api';
 import { CHAT_TEXT as T } from '../messages';
+import { useMessageHistory } from '../useMessageHistory';
 import { useOpenChat } from '../useOpenChat';
 import { useSend } from '../useSend';
 import { ChatHeader } from './ChatHeader';
@@ -15,14 +16,33 @@ import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import { TypingIndicator } from './TypingIndicator';
 
+// One phone-high column: the header, the messages (the only part that scrolls) and the composer.
+// The newest message is at the scroller's bottom edge, right above the composer, so scrolling to
+// the end shows it whole instead of under the sticky persona row.
 const Screen = styled.main`
   display: flex;
   flex-direction: column;
-  min-height: 100dvh;
+  height: 100dvh;
+`;
+
+const Viewport = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Scroller = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  /* The reading position is kept by hand when older pages are put in front (not every engine anchors). */
+  overflow-anchor: none;
 `;
 
 const List = styled.ol`
-  flex: 1;
   list-style: none;
   margin: 0;
   padding: 16px 12px 20px;
@@ -30,6 +50,30 @@ const List = styled.ol`
   flex-direction: column;
   gap: 14px;
 `;
+
+const Older = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 10px;
+  min-height: 52px;
+  padding: 12px 12px 0;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
+  text-align: center;
+`;
+
+const JumpToNewest = styled(Button)`
+  position: absolute;
+  left: 50%;
+  bottom: 12px;
+  transform: translateX(-50%);
+  z-index: 4;
+  box-shadow: ${theme.shadow};
+`;
+
+/** Within this many pixels of an edge counts as at it (a finger rarely lands exactly on it). */
+export const EDGE_PX = 80;
 
 const Centre = styled.div`
   padding: 24px 16px;
@@ -63,7 +107,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
   const profile = useProfile();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const messages = useMessages(chat.id);
+  const history = useMessageHistory(chat.id);
   const personas = usePersonas(profile.id);
   const saved = useChatPersona(chat.id);
   const [personaId, setPersonaId] = useState<string | null>(null);
@@ -71,7 +115,9 @@ function ChatRoom({ chat }: { chat: Chat }) {
   const [memoryOpen, setMemoryOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const end = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [showJump, setShowJump] = useState(false);
 
   // spec §4: the persona saved for the chat is loaded and preselected.
   useEffect(() => {
@@ -83,18 +129,57 @@ function ChatRoom({ chat }: { chat: Chat }) {
     return p ? { id: p.id, name: p.name, profileUrl: p.profileUrl } : null;
   }, [personas.data, personaId]);
 
-  const refreshMessages = useCallback(() => messages.mutate(), [messages]);
   const { temporary, pending, waiting, send } = useSend({
     chatId: chat.id,
     persona: { id: personaRef ? personaId : null, ref: personaRef },
-    refreshMessages,
+    refreshMessages: history.refresh,
     setText,
   });
 
-  const shown = [...(messages.data ?? []), ...temporary.filter((m) => m.content !== '')];
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [shown.length, temporary]);
+  const shown = useMemo(() => [...history.messages, ...temporary.filter((m) => m.content !== '')], [history.messages, temporary]);
+  const typing = pending && waiting;
+
+  // After each render: older messages put in front keep what the reader sees where it was; new
+  // messages at the end (a reply, its streamed pieces, the typing dots) are scrolled into view when
+  // the reader is at the end, else a "newest" control appears.
+  const seen = useRef({ first: undefined as string | undefined, last: '', height: 0 });
+  const firstId = shown[0]?.id;
+  const lastMessage = shown[shown.length - 1];
+  const lastKey = `${lastMessage?.id ?? ''}:${lastMessage?.content.length ?? 0}:${typing}`;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = seen.current;
+    const grewInFront = before.first !== undefined && firstId !== before.first && shown.some((m) => m.id === before.first);
+    if (grewInFront) el.scrollTop += el.scrollHeight - before.height;
+    if (lastKey !== before.last) {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+      else if (before.last !== '') setShowJump(true);
+    }
+    seen.current = { first: firstId, last: lastKey, height: el.scrollHeight };
+  }, [firstId, lastKey, shown]);
+
+  const { hasOlder, older } = history;
+  // The height older messages are measured against: taken when they are asked for, because
+  // images and the web font can change it after the last render.
+  const loadOlder = () => {
+    if (scroller.current) seen.current.height = scroller.current.scrollHeight;
+    void history.loadOlder();
+  };
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= EDGE_PX;
+    if (atBottom.current) setShowJump(false);
+    if (el.scrollTop <= EDGE_PX && hasOlder && older === 'idle') loadOlder();
+  };
+
+  const jumpToNewest = () => {
+    const el = scroller.current;
+    atBottom.current = true;
+    setShowJump(false);
+    if (el) el.scrollTop = el.scrollHeight;
+  };
 
   const choosePersona = async (next: string | null) => {
     const previous = personaId;
@@ -131,22 +216,58 @@ function ChatRoom({ chat }: { chat: Chat }) {
         onManageMemory={() => setMemoryOpen(true)}
         onDelete={() => setConfirmDelete(true)}
       />
-      {messages.error ? <ErrorState message={T.messagesFailed} onRetry={() => void messages.mutate()} /> : null}
-      {!messages.data && !messages.error ? <LoadingState /> : null}
-      {messages.data && shown.length === 0 ? <EmptyState icon="chat" title={T.emptyChat} /> : null}
-      <List aria-label={T.messagesLabel} aria-live="polite" aria-busy={pending}>
-        {shown.map((m) => (
-          <MessageBubble key={m.id} message={m} />
-        ))}
-        {pending && waiting ? <TypingIndicator name={chat.character.name} /> : null}
-      </List>
-      <div ref={end} />
+      <Viewport>
+        <Scroller ref={scroller} onScroll={onScroll} data-testid="message-scroller">
+          {history.error ? <ErrorState message={T.messagesFailed} onRetry={() => void history.refresh()} /> : null}
+          {!history.loaded && !history.error ? <LoadingState /> : null}
+          {history.loaded && shown.length === 0 ? <EmptyState icon="chat" title={T.emptyChat} /> : null}
+          {older === 'loading' ? (
+            <Older>
+              <Spinner $size={20} />
+              <span>{T.olderLoading}</span>
+            </Older>
+          ) : older === 'failed' ? (
+            <Older>
+              <span>{T.olderFailed}</span>
+              <Button $size="sm" $variant="secondary" onClick={loadOlder}>
+                {T.retry}
+              </Button>
+            </Older>
+          ) : hasOlder ? (
+            <Older>
+              <Button $size="sm" $variant="ghost" onClick={loadOlder}>
+                <Icon name="arrowUp" size={16} />
+                {T.olderShow}
+              </Button>
+            </Older>
+          ) : history.pagedBack ? (
+            <Older>{T.conversationStart}</Older>
+          ) : null}
+          <List aria-label={T.messagesLabel} aria-live="polite" aria-busy={pending || older === 'loading'}>
+            {shown.map((m) => (
+              <MessageBubble key={m.id} message={m} />
+            ))}
+            {typing ? <TypingIndicator name={chat.character.name} /> : null}
+          </List>
+        </Scroller>
+        {showJump ? (
+          <JumpToNewest $size="sm" onClick={jumpToNewest}>
+            <Icon name="arrowDown" size={16} />
+            {T.jumpToNewest}
+          </JumpToNewest>
+        ) : null}
+      </Viewport>
       <Composer
         text={text}
         onText={setText}
         coins={profile.coins}
         pending={pending}
-        onSend={() => void send(text)}
+        onSend={() => {
+          // Your own message is always shown: the view goes to the end with it.
+          atBottom.current = true;
+          setShowJump(false);
+          void send(text);
+        }}
         picker={<PersonaPicker personas={personas.data ?? []} value={personaRef ? personaId : null} onChange={(p) => void choosePersona(p)} disabled={pending} />}
       />
       <MemoryDialog chatId={chat.id} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
