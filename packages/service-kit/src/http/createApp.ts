@@ -1,11 +1,10 @@
-import { createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
-import cookieParser from 'cookie-parser';
+import type { KeyObject } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
-import { pinoHttp } from 'pino-http';
 import { ERROR_CODES } from '@lakorn/contracts';
 import type { Logger } from '../logger';
 import { sessionMiddleware } from '../auth/session';
 import { HttpError } from './errors';
+import { requestContext } from './requestLog';
 
 export interface ReadinessCheck {
   name: string;
@@ -34,28 +33,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    req.headers['x-request-id'] = id;
-    res.setHeader('x-request-id', id);
-    next();
-  });
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req) => String(req.headers['x-request-id']),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  app.use(cookieParser());
-  // Parse the PEM once: re-parsing it for every token check is the costliest step of a request.
-  const publicKey = typeof options.sessionPublicKey === 'string' ? createPublicKey(options.sessionPublicKey) : options.sessionPublicKey;
-  app.use(sessionMiddleware(publicKey));
+  // The gateway logs every API call at info (ARCHITECTURE §5: it is the one entry point); a
+  // service's own line would repeat it, so it is debug unless the service failed.
+  app.use(requestContext(options.logger, (req, status) => {
+    if (status >= 500) return 'warn';
+    return req.path === '/healthz' || req.path === '/readyz' ? null : 'debug';
+  }));
+  // The session cookie is read from the header by readSessionToken; no cookie parser is needed.
+  app.use(sessionMiddleware(options.sessionPublicKey));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
