@@ -15,18 +15,26 @@ const Card = styled.article`
   overflow: hidden;
 `;
 
+// The card opens a chat wherever it is tapped, but the button holds only the name, so what a
+// screen reader or voice control calls it ("เปิดแชทกับ {name}") contains all its visible text
+// (WCAG 2.5.3 label in name); its ::after stretches over the card.
 const Open = styled.button`
-  display: flex;
-  flex-direction: column;
-  align-items: stretch;
-  text-align: left;
+  display: block;
   width: 100%;
   padding: 0;
   border: none;
   background: none;
   color: inherit;
+  font: inherit;
+  text-align: left;
   cursor: pointer;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  &::after { content: ''; position: absolute; inset: 0; }
   &:disabled { cursor: progress; }
+  &:focus-visible { outline: none; }
+  &:focus-visible::after { outline: 2px solid ${theme.color.primary}; outline-offset: -2px; border-radius: ${theme.radius.lg}; }
 `;
 
 const Picture = styled.span`
@@ -100,6 +108,8 @@ const Creator = styled.span`
 `;
 
 const Footer = styled.div`
+  position: relative;
+  z-index: 1;
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -140,22 +150,24 @@ export function CharacterCard({ character, onStart, starting, disabled }: Charac
   const { liked, count, like } = useLike(character);
   return (
     <Card aria-label={character.name}>
-      <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={messages.openCharacter(character.name)}>
-        <Picture>
-          <CardPicture character={character} />
-          <Genre>{CATEGORY_LABELS[character.genre]}</Genre>
-          {starting ? (
-            <Starting>
-              <Spinner />
-            </Starting>
-          ) : null}
-        </Picture>
-        <Body>
-          <Name>{character.name}</Name>
-          <Text>{cardText(character)}</Text>
-          {character.creatorUsername ? <Creator>{messages.by(character.creatorUsername)}</Creator> : null}
-        </Body>
-      </Open>
+      <Picture>
+        <CardPicture character={character} />
+        <Genre>{CATEGORY_LABELS[character.genre]}</Genre>
+        {starting ? (
+          <Starting>
+            <Spinner />
+          </Starting>
+        ) : null}
+      </Picture>
+      <Body>
+        <Name>
+          <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={messages.openCharacter(character.name)}>
+            {character.name}
+          </Open>
+        </Name>
+        <Text>{cardText(character)}</Text>
+        {character.creatorUsername ? <Creator>{messages.by(character.creatorUsername)}</Creator> : null}
+      </Body>
       <Footer>
         <LikeButton type="button" $liked={liked} aria-pressed={liked} disabled={liked} onClick={() => void like()} aria-label={liked ? messages.liked(count) : messages.like(count)}>
           <Icon name="heart" size={18} filled={liked} />
