@@ -73,6 +73,21 @@ describe('POST /api/messages', () => {
     expect(summary.body[0]).toMatchObject({ id: room.id, lastMessage: '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ' });
   });
 
+  test('tells the client in Server-Timing how long each step of the send took and the whole', async () => {
+    const { cookie, room } = await funded(100);
+    const res = await post(chat, cookie, { chatId: room.id, content: 'สวัสดี' });
+    expect(res.status).toBe(200);
+    const steps = Object.fromEntries(
+      String(res.headers['server-timing'])
+        .split(',')
+        .map((part) => /^\s*(\w+);dur=([\d.]+)$/.exec(part))
+        .map((match) => [match?.[1], Number(match?.[2])]),
+    );
+    expect(Object.keys(steps)).toEqual(['prepare', 'debit', 'reply', 'store', 'total']);
+    const parts = steps.prepare + steps.debit + steps.reply + steps.store;
+    expect(steps.total).toBeGreaterThanOrEqual(parts - 0.5);
+  });
+
   test('the same client message id twice, at once, is one message charged once with one answer', async () => {
     const { actor, cookie, room } = await funded(100);
     const body = { chatId: room.id, content: 'ครั้งเดียวพอ', clientMessageId: 'client-abc-123' };

@@ -43,7 +43,16 @@ export interface SendHooks {
   onDebited?: (start: StreamStart) => void;
   /** A piece of the reply (given only when streaming). */
   onDelta?: (text: string) => void;
+  /** How long a step of the send took, in milliseconds (the route's Server-Timing header). */
+  onPhase?: (phase: SendPhase, ms: number) => void;
 }
+
+/**
+ * The steps a send waits on: `prepare` (the chat, the persona and recording the send), `debit`
+ * (the wallet's answer), `reply` (the prompt's reads and the model), `store` (the resolution and
+ * the messages).
+ */
+export type SendPhase = 'prepare' | 'debit' | 'reply' | 'store';
 
 export interface Sends {
   send(actor: Actor, input: SendInput, hooks?: SendHooks): Promise<SendMessageResult>;
@@ -114,7 +123,7 @@ export function createSends(deps: SendsDeps): Sends {
    * Carries out a standing resolution (idempotently: the sweeper may repeat it after a crash) and
    * records the answer that every repeat of the send will get.
    */
-  async function settle(send: SendDoc, resolution: ResolutionDoc): Promise<SendResultDoc> {
+  async function settle(send: SendDoc, resolution: ResolutionDoc, chatLookup?: Promise<unknown>): Promise<SendResultDoc> {
     let result: SendResultDoc;
     switch (resolution.kind) {
       case 'delivered': {
@@ -130,12 +139,6 @@ export function createSends(deps: SendsDeps): Sends {
           persona: null,
           offline: resolution.offline,
         };
-        // A chat deleted while its reply was written keeps no orphan messages.
-        if (await chatStore.getChat(send.chatId)) {
-          await chatStore.insertMessage(userMessage);
-          await chatStore.insertMessage(aiMessage);
-          await chatStore.setLastMessage(send.chatId, aiMessage.content, aiMessage.timestamp);
-        }
         const body: SendMessageResult = {
           userMessage: messageView(userMessage),
           aiMessage: messageView(aiMessage),
@@ -143,6 +146,17 @@ export function createSends(deps: SendsDeps): Sends {
           balance: resolution.balance ?? 0,
         };
         result = { status: 200, body };
+        // A chat deleted while its reply was written keeps no orphan messages.
+        if (await (chatLookup ?? chatStore.getChat(send.chatId))) {
+          await chatStore.insertMessage(userMessage);
+          await chatStore.insertMessage(aiMessage);
+          // The chat's last line and the send's recorded answer are independent writes.
+          const [, finished] = await Promise.all([
+            chatStore.setLastMessage(send.chatId, aiMessage.content, aiMessage.timestamp),
+            finishWith(send, result),
+          ]);
+          return finished;
+        }
         break;
       }
       case 'refunded':
@@ -159,13 +173,20 @@ export function createSends(deps: SendsDeps): Sends {
         result = aiUnavailable();
         break;
     }
+    return finishWith(send, result);
+  }
+
+  async function finishWith(send: SendDoc, result: SendResultDoc): Promise<SendResultDoc> {
     await store.finish(send._id, result);
     return result;
   }
 
   async function resolveAndSettle(send: SendDoc, decision: Omit<ResolutionDoc, '_id' | 'at'>): Promise<SendResultDoc> {
+    // Whether the chat still exists is read while the resolution is inserted: a delivery needs both.
+    const chatLookup = decision.kind === 'delivered' ? chatStore.getChat(send.chatId) : undefined;
+    chatLookup?.catch(() => undefined);
     const { resolution } = await store.resolve({ ...decision, _id: send.messageId, at: now() });
-    return settle(send, resolution);
+    return settle(send, resolution, resolution.kind === 'delivered' ? chatLookup : undefined);
   }
 
   /** A repeat of a client message id: the first send's answer, once it has one. */
@@ -214,14 +235,27 @@ export function createSends(deps: SendsDeps): Sends {
     return { ref, prompt };
   }
 
-  async function writeReply(actor: Actor, send: SendDoc, persona: PromptPersona | null, onDelta?: (text: string) => void): Promise<string> {
-    const character = await deps.characters.get(send.characterId);
-    if (!character) throw new Error(`character ${send.characterId} is not known`);
-    const [history, memory, userName] = await Promise.all([
-      chatStore.recentMessages(send.chatId, deps.historyLimit),
-      chatStore.getMemory(send.chatId),
+  /** What the prompt is made of besides the persona: read while the coins are being taken. */
+  interface PromptInputs {
+    character: Awaited<ReturnType<CharacterDirectory['get']>>;
+    history: MessageDoc[];
+    memory: string;
+    userName: string | null;
+  }
+
+  async function readPromptInputs(actor: Actor, chatId: string, characterId: string): Promise<PromptInputs> {
+    const [character, history, memory, userName] = await Promise.all([
+      deps.characters.get(characterId),
+      chatStore.recentMessages(chatId, deps.historyLimit),
+      chatStore.getMemory(chatId),
       chatStore.getUsername(actor.id),
     ]);
+    return { character, history, memory, userName };
+  }
+
+  async function writeReply(send: SendDoc, persona: PromptPersona | null, inputs: Promise<PromptInputs>, onDelta?: (text: string) => void): Promise<string> {
+    const { character, history, memory, userName } = await inputs;
+    if (!character) throw new Error(`character ${send.characterId} is not known`);
     const prompt = assemblePrompt({
       character,
       persona,
@@ -242,10 +276,24 @@ export function createSends(deps: SendsDeps): Sends {
     }
   }
 
+  /** The chat (404 unless the actor's) and the persona, read together; the chat's answer wins. */
+  async function chatAndPersona(actor: Actor, input: SendInput) {
+    const [chat, persona] = await Promise.allSettled([deps.chats.owned(actor, input.chatId), personaOf(actor, input.chatId, input)]);
+    if (chat.status === 'rejected') throw chat.reason;
+    if (persona.status === 'rejected') throw persona.reason;
+    return { chat: chat.value, persona: persona.value };
+  }
+
   return {
     async send(actor, input, hooks = {}) {
-      const chat = await deps.chats.owned(actor, input.chatId);
-      const persona = await personaOf(actor, chat._id, input);
+      let mark = performance.now();
+      const phase = (name: SendPhase) => {
+        const at = performance.now();
+        hooks.onPhase?.(name, at - mark);
+        mark = at;
+      };
+
+      const { chat, persona } = await chatAndPersona(actor, input);
       const createdAt = now();
       const key = `${actor.id}:${input.clientMessageId ?? newId()}`;
       const send: SendDoc = {
@@ -263,6 +311,12 @@ export function createSends(deps: SendsDeps): Sends {
       };
       // spec: a double submit (the same client message id) is one message, charged once.
       if (!(await store.begin(send))) return replay(key, input, hooks);
+      phase('prepare');
+
+      // The prompt's reads need nothing from the wallet: they run while the debit travels. They
+      // are only reads, so a refused debit just drops them.
+      const inputs = readPromptInputs(actor, send.chatId, send.characterId);
+      inputs.catch(() => undefined);
 
       const opId = debitOpId(send.messageId);
       let debit;
@@ -273,6 +327,7 @@ export function createSends(deps: SendsDeps): Sends {
         log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'debit unanswered; refunding');
         return unwrap(await resolveAndSettle(send, refundDecision()));
       }
+      phase('debit');
       if (debit.status === 'insufficient') {
         return unwrap(await resolveAndSettle(send, { kind: 'insufficient', reply: '', offline: false, balance: debit.balance }));
       }
@@ -283,14 +338,15 @@ export function createSends(deps: SendsDeps): Sends {
       hooks.onDebited?.({ userMessage: messageView(userMessageDoc(send)), cost: send.cost, balance: debit.balance });
       let reply: string;
       try {
-        reply = await writeReply(actor, send, persona.prompt, hooks.onDelta);
+        reply = await writeReply(send, persona.prompt, inputs, hooks.onDelta);
       } catch (error) {
         log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'no reply from the model; refunding');
         return unwrap(await resolveAndSettle(send, refundDecision()));
       }
-      return unwrap(
-        await resolveAndSettle(send, { kind: 'delivered', reply, offline: responder.offline, balance: debit.balance }),
-      );
+      phase('reply');
+      const delivered = await resolveAndSettle(send, { kind: 'delivered', reply, offline: responder.offline, balance: debit.balance });
+      phase('store');
+      return unwrap(delivered);
     },
 
     async sweep() {

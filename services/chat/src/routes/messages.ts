@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import { MessagesOfChatParams, SendMessageBody, STREAM_EVENTS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
 import { assertSelf, HttpError, parse, requireActor, type Logger } from '@lakorn/service-kit';
 import type { Chats } from '../domain/chats';
-import type { Sends } from '../domain/sends';
+import type { SendPhase, Sends } from '../domain/sends';
 import { noStore } from './chats';
 
 /** A client asking for the reply as it is written (ARCHITECTURE §7): `Accept: text/event-stream`. */
@@ -30,8 +30,16 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
     const { userId, isUser: _isUser, ...input } = parse(SendMessageBody, req.body);
     assertSelf(actor, userId);
 
+    // Server-Timing: the steps the send waited on and the service's whole time (bench/sends).
+    const started = performance.now();
+    const timings: string[] = [];
+    const onPhase = (phase: SendPhase, ms: number) => timings.push(`${phase};dur=${ms.toFixed(1)}`);
+    const serverTiming = () => [...timings, `total;dur=${(performance.now() - started).toFixed(1)}`].join(', ');
+
     if (!wantsStream(req.headers.accept)) {
-      res.json((await sends.send(actor, input)) satisfies SendMessageResult);
+      const result = await sends.send(actor, input, { onPhase });
+      res.setHeader('Server-Timing', serverTiming());
+      res.json(result satisfies SendMessageResult);
       return;
     }
 
@@ -45,6 +53,8 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache, no-transform');
       res.setHeader('X-Accel-Buffering', 'no');
+      // Up to the first byte of the stream: the coins are taken, the reply starts.
+      res.setHeader('Server-Timing', serverTiming());
       res.flushHeaders();
     };
     try {
@@ -54,6 +64,7 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
           writeEvent(res, STREAM_EVENTS.start, start);
         },
         onDelta: (text) => writeEvent(res, STREAM_EVENTS.delta, { text }),
+        onPhase,
       });
       writeEvent(res, STREAM_EVENTS.done, result);
       res.end();

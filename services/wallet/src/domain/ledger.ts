@@ -113,10 +113,12 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
     opId: string,
     decide: (head: Head) => { kind: EntryKind; amount: number; description: string; ref: string } | { refuse: number },
   ): Promise<ApplyResult> {
-    if (await store.isClosed(userId)) return { status: 'closed' };
+    // The closed mark and the head are independent reads: a debit waits for one round, not two.
+    const [closed, firstHead] = await Promise.all([store.isClosed(userId), readHead(userId)]);
+    if (closed) return { status: 'closed' };
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const head = await readHead(userId);
+      const head = attempt === 0 ? firstHead : await readHead(userId);
       const decision = decide(head);
       if ('refuse' in decision) {
         const earlier = await store.findByOpId(opId);
