@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -34,4 +36,31 @@ export async function portInUse(port: number): Promise<boolean> {
     server.once('error', () => resolve(true));
     server.listen(port, () => server.close(() => resolve(false)));
   });
+}
+
+/**
+ * Who listens on a port, for the "already in use" message: the process id and command line from
+ * `ss -ltnpH` and /proc (Linux), or undefined when that cannot be told (another user's process,
+ * no ss). A Lakorn process is named as such, with the folder it runs from.
+ */
+export function describeListener(port: number): string | undefined {
+  let line: string;
+  try {
+    line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return undefined;
+  }
+  const pid = /pid=(\d+)/.exec(line)?.[1];
+  if (!pid) return undefined;
+  let command = /users:\(\("([^"]+)"/.exec(line)?.[1] ?? 'a process';
+  let cwd: string | undefined;
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    cwd = readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    // Another user's process: its name from ss is all there is.
+  }
+  const lakorn = /(gateway|services\/\w+)\/src\/main\.ts/.exec(command)?.[1];
+  const who = lakorn ? `Lakorn's ${lakorn.replace('services/', '')}` : command.length > 80 ? `${command.slice(0, 77)}…` : command;
+  return `${who} (pid ${pid}${cwd ? `, running in ${cwd}` : ''})`;
 }

@@ -19,7 +19,7 @@ import { onShutdown } from './lifecycle';
 import { sessionKeys } from './keys';
 import { say, useColor } from './log';
 import { repoPaths } from './paths';
-import { freePort, portInUse } from './ports';
+import { describeListener, freePort, portInUse } from './ports';
 import { ManagedProcess, describeExit, type LineSink, type ProcessExit } from './processes';
 import { deleteNamespace } from './rabbitmq';
 import { FRONT_ENDS, buildFrontEnds, buildsFailed } from './webBuild';
@@ -48,12 +48,28 @@ export interface StackOptions {
   sink?: LineSink;
   /** How long services and the gateway may take to be ready. Default 120 s. */
   readyTimeoutMs?: number;
+  /**
+   * What to do when a service or the gateway dies after start: start it again after a short,
+   * growing pause, and give up (resolving `died`) after `maxCrashes` within `windowMs`.
+   * `false` gives up at the first death. Default: 5 crashes in 60 s, first pause 250 ms.
+   */
+  restart?: false | Partial<RestartPolicy>;
 }
+
+export interface RestartPolicy {
+  maxCrashes: number;
+  windowMs: number;
+  firstDelayMs: number;
+}
+
+export const DEFAULT_RESTART: RestartPolicy = { maxCrashes: 5, windowMs: 60_000, firstDelayMs: 250 };
 
 export interface StackExit {
   name: ProcessName;
   exit: ProcessExit;
   tail: string[];
+  /** How often it had died within the restart window, this death included. */
+  crashes: number;
 }
 
 export interface Stack {
@@ -64,7 +80,7 @@ export interface Stack {
   amqpUrl: string;
   dbPrefix: string;
   busNamespace: string;
-  /** Resolves when a process dies while the stack runs (not during stop()). */
+  /** Resolves when a process keeps dying while the stack runs, and the runner gives up on it (not during stop()). */
   died: Promise<StackExit>;
   stop(): Promise<void>;
 }
@@ -106,11 +122,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   } else {
     const taken: string[] = [];
     for (const [name, port] of [...Object.entries(servicePorts), ['gateway', gatewayPort] as const]) {
-      if (await portInUse(port)) taken.push(`${port} (${name})`);
+      if (await portInUse(port)) {
+        const holder = describeListener(port);
+        taken.push(`  ${port} (${name}): ${holder ? `taken by ${holder}` : 'taken'}`);
+      }
     }
     if (taken.length > 0) {
       throw new StackStartError(
-        `Port ${taken.join(', ')} already in use. Is Lakorn already running (another npm start)? Stop it, or set PORT for the gateway.`,
+        `These ports are already in use:\n${taken.join('\n')}\nIs Lakorn already running (another npm start)? Stop it, or set PORT for the gateway.`,
       );
     }
   }
@@ -124,6 +143,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ownsInfrastructure = options.infrastructure === undefined;
   const infrastructure = options.infrastructure ?? (await ensureInfrastructure(settings, paths));
   const processes: ManagedProcess[] = [];
+  let launch: ((name: ProcessName) => ManagedProcess) | undefined;
+  const sink = options.sink ?? ((lines: string[]) => lines.forEach((line) => process.stdout.write(`${line}\n`)));
+  const probeOf = (name: ProcessName) => (name === 'gateway' ? `http://${reach}:${gatewayPort}/healthz` : `http://${reach}:${servicePorts[name]}/readyz`);
   let stopping = false;
   let stopped: Promise<void> | undefined;
 
@@ -180,9 +202,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         : {}),
       ...options.overrides,
     };
-    const sink = options.sink ?? ((lines: string[]) => lines.forEach((line) => process.stdout.write(`${line}\n`)));
     const format = { width: '[identity]'.length, color: options.sink ? false : useColor() };
-    const launch = (name: ProcessName) => {
+    launch = (name: ProcessName) => {
       const child = new ManagedProcess({
         name,
         command: process.execPath,
@@ -197,21 +218,48 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
 
     const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
-    const services = SERVICES.map((service) => ({ child: launch(service), probe: `http://${reach}:${servicePorts[service]}/readyz` }));
-    await Promise.all(services.map(({ child, probe }) => waitUntilReady(child, probe, deadline)));
-    const gateway = launch('gateway');
-    await waitUntilReady(gateway, `http://${reach}:${gatewayPort}/healthz`, deadline);
+    const started = launch;
+    await Promise.all(SERVICES.map((service) => waitUntilReady(started(service), probeOf(service), deadline)));
+    await waitUntilReady(started('gateway'), probeOf('gateway'), deadline);
   } catch (error) {
     await stop();
     throw error;
   }
 
+  // A process that dies is started again, so one crash does not take the whole product down
+  // (infra/README.md, "Processes"); one that keeps crashing is given up on, and `died` says which.
+  const policy: RestartPolicy | undefined = options.restart === false ? undefined : { ...DEFAULT_RESTART, ...options.restart };
+  const notice = (line: string) => sink([`[lakorn] ${line}`]);
+  const crashTimes = new Map<ProcessName, number[]>();
   const died = new Promise<StackExit>((resolve) => {
-    for (const child of processes) {
-      void child.exited.then((exit) => {
-        if (!stopping) resolve({ name: child.name as ProcessName, exit, tail: child.tail() });
+    const supervise = (child: ManagedProcess) => {
+      void child.exited.then(async (exit) => {
+        if (stopping) return;
+        const name = child.name as ProcessName;
+        const now = Date.now();
+        const crashes = [...(crashTimes.get(name) ?? []).filter((at) => now - at < (policy?.windowMs ?? 0)), now];
+        crashTimes.set(name, crashes);
+        if (!policy || !launch || crashes.length > policy.maxCrashes) {
+          resolve({ name, exit, tail: child.tail(), crashes: crashes.length });
+          return;
+        }
+        const delay = Math.min(policy.firstDelayMs * 2 ** (crashes.length - 1), 5_000);
+        notice(
+          `${name} ${describeExit(exit)} unexpectedly; starting it again in ${delay} ms (crash ${crashes.length} of ${policy.maxCrashes} allowed in ${policy.windowMs / 1000} s)`,
+        );
+        await sleep(delay);
+        if (stopping) return;
+        processes.splice(processes.indexOf(child), 1);
+        const next = launch(name);
+        supervise(next);
+        const since = Date.now();
+        waitUntilReady(next, probeOf(name), Date.now() + (options.readyTimeoutMs ?? 120_000)).then(
+          () => notice(`${name} is ready again (${((Date.now() - since) / 1000).toFixed(1)} s after its restart)`),
+          () => undefined, // it died again or never answered: its exit is handled above
+        );
       });
-    }
+    };
+    for (const child of processes) supervise(child);
   });
 
   return {

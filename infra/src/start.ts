@@ -6,7 +6,8 @@ import { startStack } from './stack';
 
 /**
  * `npm start` (ARCHITECTURE §10): infrastructure, keys, front ends, the five services and the
- * gateway, then the URL. Runs until Ctrl-C or until a process dies (then stops the rest, exit 1).
+ * gateway, then the URL. Runs until Ctrl-C; a process that dies is started again, and one that keeps
+ * dying stops the rest (exit 1).
  */
 export async function start(): Promise<number> {
   const settings = readRunnerEnv();
@@ -24,7 +25,12 @@ export async function start(): Promise<number> {
     ].join('\n'),
   );
   const death = await stack.died;
-  say(`${death.name} ${describeExit(death.exit)} unexpectedly; stopping the rest.`);
+  say(
+    `${death.name} ${describeExit(death.exit)} again: it died ${death.crashes} times within a minute, so the runner gave up on it and is stopping the rest. Its last lines:\n${death.tail
+      .slice(-15)
+      .map((line) => `  ${line}`)
+      .join('\n')}`,
+  );
   await runCleanups();
   return 1;
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { SERVICES } from '../src/config';
 import type { Infrastructure } from '../src/infrastructure';
+import { describeListener } from '../src/ports';
 import { MissingPartsError, StackStartError, startStack, type Stack, type StackOptions } from '../src/stack';
 
 /**
@@ -76,6 +78,27 @@ async function start(options: StackOptions = {}): Promise<Stack> {
 
 async function envOf(port: number): Promise<NodeJS.ProcessEnv> {
   return (await (await fetch(`http://127.0.0.1:${port}/env`)).json()) as NodeJS.ProcessEnv;
+}
+
+async function waitForAnswer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function waitForLine(pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!lines.some((line) => pattern.test(line))) {
+    if (Date.now() > deadline) throw new Error(`no line matched ${String(pattern)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function refuses(port: number): Promise<boolean> {
@@ -171,11 +194,52 @@ describe('startStack: the services, then the gateway, each with the variable tab
     }
   });
 
-  it('reports a process that dies after start through `died`', async () => {
-    await fetch(`http://127.0.0.1:${stack.servicePorts.catalog}/crash`);
+  it('starts a service that dies again on its port, and says so', async () => {
+    const catalog = `http://127.0.0.1:${stack.servicePorts.catalog}`;
+    await fetch(`${catalog}/crash`);
+    await waitForLine(/catalog is ready again/);
+    await waitForAnswer(`${catalog}/readyz`, 5_000);
+    expect(lines).toContain('[lakorn] catalog exited with code 4 unexpectedly; starting it again in 250 ms (crash 1 of 5 allowed in 60 s)');
+    // The restarted process gets the same environment as the first.
+    expect(await envOf(stack.servicePorts.catalog)).toMatchObject({ PORT: String(stack.servicePorts.catalog), BUS_NAMESPACE: stack.busNamespace });
+  });
+
+  it('stops the restarted process too on stop()', async () => {
+    await fetch(`http://127.0.0.1:${stack.servicePorts.chat}/crash`);
+    await waitForLine(/chat is ready again/);
+    await stack.stop();
+    expect(await refuses(stack.servicePorts.chat)).toBe(true);
+  });
+});
+
+describe('startStack: a process that keeps dying', () => {
+  it('gives up through `died` after the allowed crashes, naming the process and how often it died', async () => {
+    const stack = await start({ restart: { maxCrashes: 1, firstDelayMs: 10 } });
+    const gateway = `http://127.0.0.1:${stack.gatewayPort}`;
+    await fetch(`${gateway}/crash`);
+    await waitForLine(/gateway is ready again/);
+    await fetch(`${gateway}/crash`);
     const death = await stack.died;
-    expect(death.name).toBe('catalog');
-    expect(death.exit.code).toBe(4);
+    expect(death).toMatchObject({ name: 'gateway', exit: { code: 4, signal: null }, crashes: 2 });
+  });
+
+  it('gives up at the first death when restarts are off', async () => {
+    const stack = await start({ restart: false });
+    await fetch(`http://127.0.0.1:${stack.servicePorts.catalog}/crash`);
+    expect(await stack.died).toMatchObject({ name: 'catalog', exit: { code: 4 }, crashes: 1 });
+  });
+});
+
+describe('a port that is already taken', () => {
+  it('is described with the process holding it, so the message can say whose it is', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as net.AddressInfo).port;
+      expect(describeListener(port)).toMatch(new RegExp(`\\(pid ${process.pid}, running in ${process.cwd().replace(/[/.]/g, '\\$&')}\\)$`));
+    } finally {
+      server.close();
+    }
   });
 });
 
