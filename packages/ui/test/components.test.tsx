@@ -1,7 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
 import userEvent from '@testing-library/user-event';
-import { Avatar, ConfirmDialog, Dialog, imageCandidates, ToastViewport } from '../src';
+import { Avatar, ConfirmDialog, Dialog, GlobalStyle, imageCandidates, ToastViewport } from '../src';
 
 describe('image fallback chain (spec §7 Images)', () => {
   it('tries /character-images, then /uploads with retry=1, then the original path with retry=2', () => {
@@ -159,5 +161,20 @@ describe('ToastViewport (spec §9 toasts)', () => {
     render(<ToastViewport toasts={[toast]} onDismiss={() => {}} />);
     await userEvent.keyboard('{F8}');
     expect(document.activeElement).toBe(screen.getByLabelText('การแจ้งเตือน (F8)'));
+  });
+});
+
+describe('reduced motion (prefers-reduced-motion)', () => {
+  it('the global style stops looping animations after one run and drops transitions and smooth scrolling', () => {
+    const sheet = new ServerStyleSheet();
+    renderToString(sheet.collectStyles(<GlobalStyle />));
+    const css = sheet.getStyleTags();
+    sheet.seal();
+    const at = css.indexOf('@media (prefers-reduced-motion: reduce)');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const block = css.slice(at);
+    expect(block).toMatch(/animation-iteration-count:\s*1\s*!important/);
+    expect(block).toMatch(/transition-duration:\s*0\.01ms\s*!important/);
+    expect(block).toMatch(/scroll-behavior:\s*auto\s*!important/);
   });
 });
