@@ -80,6 +80,23 @@ export const ChatOfCharacterParams = z.object({ characterId: Id });
 export const ChatsOfUserParams = z.object({ userId: Id });
 export const MessagesOfChatParams = z.object({ chatId: Id });
 
+/** The most messages one page of GET /api/messages/chat/{chatId} gives. */
+export const MESSAGE_PAGE_MAX = 100;
+
+/**
+ * GET /api/messages/chat/{chatId} paging. Without either parameter the answer is spec §7's array of
+ * every message. With them: the newest `limit` messages before the cursor `before` (an opaque
+ * string from the previous page's `X-Next-Cursor` header), still an array, oldest first.
+ */
+export const MessagesOfChatQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).optional(),
+  before: z.string().min(1).max(300).optional(),
+});
+export type MessagesOfChatQuery = z.infer<typeof MessagesOfChatQuery>;
+
+/** The response header carrying the cursor of the next (older) page; absent on the oldest page. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
 // ---------------------------------------------------------------------------------------------
 // Messages
 

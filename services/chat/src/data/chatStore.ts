@@ -1,6 +1,13 @@
 import type { Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@lakorn/service-kit';
+import { MESSAGE_PAGE_SIZE, messageFields, pageKey, pageNumberOf } from './messagePages';
 import { chatCollections, type ChatDoc, type MessageDoc } from './models';
+
+/** Where a page of a chat's messages ends: the oldest message already given (exclusive). */
+export interface MessagePosition {
+  seq: number;
+  id: string;
+}
 
 export interface ChatStore {
   insertChat(doc: ChatDoc): Promise<void>;
@@ -15,11 +22,19 @@ export interface ChatStore {
   /** Removes every chat, message, memory and persona choice of a member (identity.user.deleted). */
   removeChatsOfUser(userId: string): Promise<number>;
 
-  /** Inserts a message; false when a message with its id exists (a finished delivery repeated). */
-  insertMessage(doc: MessageDoc): Promise<boolean>;
+  /**
+   * Inserts a message at the chat's next place; false when a message with its id exists (a
+   * finished delivery repeated).
+   */
+  insertMessage(doc: Omit<MessageDoc, 'seq' | 'page'>): Promise<boolean>;
   messagesOfChat(chatId: string): Promise<MessageDoc[]>;
   /** The newest `limit` messages of a chat, oldest first (the prompt's history). */
   recentMessages(chatId: string, limit: number): Promise<MessageDoc[]>;
+  /**
+   * The newest `limit` messages before `before` (all when absent), oldest first, and whether
+   * older ones remain. Reads only the pages those messages are in.
+   */
+  messagesBefore(chatId: string, limit: number, before: MessagePosition | null): Promise<{ messages: MessageDoc[]; more: boolean }>;
 
   getMemory(chatId: string): Promise<string>;
   setMemory(chatId: string, userId: string, memory: string): Promise<void>;
@@ -34,17 +49,74 @@ export interface ChatStore {
   removeUser(userId: string): Promise<void>;
 }
 
-const byTimeThenId = (a: MessageDoc, b: MessageDoc) =>
-  a.timestamp.getTime() - b.timestamp.getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+const byTimeThenId = (a: MessageDoc, b: MessageDoc) => a.timestamp.getTime() - b.timestamp.getTime() || byId(a, b);
+/** A chat's order: by place; two sends racing in one chat may share a place, then by time and id. */
+const byPlace = (a: MessageDoc, b: MessageDoc) => (a.seq ?? 0) - (b.seq ?? 0) || byTimeThenId(a, b);
+const isBefore = (m: MessageDoc, p: MessagePosition) => (m.seq ?? 0) < p.seq || ((m.seq ?? 0) === p.seq && m._id < p.id);
 
 export function chatStore(connection: Connection): ChatStore {
-  const { chats, messages, memories, chatPersonas, users } = chatCollections(connection);
+  const { chats, messages, messageHeads, memories, chatPersonas, users } = chatCollections(connection);
+
+  /**
+   * The highest place given in a chat. A chat whose messages were stored before places existed
+   * gets them here, once, in time order (two readers doing it at once write the same places).
+   */
+  async function headOf(chatId: string): Promise<number> {
+    const head = await messageHeads.findOne({ _id: chatId });
+    if (head) return head.seq;
+    const stored = (await messages.find({ chatId }).toArray()).sort(byTimeThenId);
+    let seq = 0;
+    for (const message of stored) {
+      seq += 1;
+      if (message.seq !== seq) await messages.updateOne({ _id: message._id }, { $set: messageFields(chatId, seq) });
+    }
+    await raiseHead(chatId, seq);
+    return seq;
+  }
+
+  async function raiseHead(chatId: string, seq: number): Promise<void> {
+    // The head is a cache of the highest place: a lost race leaves it a place behind, and the
+    // readers below also read the page after the head's when the head is at a page's end.
+    await messageHeads.updateOne({ _id: chatId }, { $max: { seq } }, { upsert: true });
+  }
+
+  /** The messages of the pages holding places lo..hi (each page one equality read, together). */
+  async function pagesHolding(chatId: string, lo: number, hi: number): Promise<MessageDoc[]> {
+    const numbers: number[] = [];
+    for (let n = pageNumberOf(Math.max(lo, 0)); n <= pageNumberOf(hi); n++) numbers.push(n);
+    const pages = await Promise.all(numbers.map((n) => messages.find({ page: pageKey(chatId, n) }).toArray()));
+    return pages.flat();
+  }
+
+  /** The newest `count` messages up to place `hi` (and one past a stale head), before `before`. */
+  async function newestUpTo(chatId: string, hi: number, count: number, before: MessagePosition | null): Promise<{ messages: MessageDoc[]; more: boolean }> {
+    // Past the head only when the head sits at the end of its page (see raiseHead).
+    const top = before ? hi : pageNumberOf(hi + 1) !== pageNumberOf(hi) ? hi + 1 : hi;
+    // A cursor's own place mostly holds the message it names, which is not given again.
+    let lo = Math.max(1, hi - count + (before ? 0 : 1));
+    const seen = new Map<string, MessageDoc>();
+    const add = (docs: MessageDoc[]) => {
+      for (const m of docs) if (!before || isBefore(m, before)) seen.set(m._id, m);
+    };
+    add(await pagesHolding(chatId, lo, top));
+    // Places shared by racing sends can leave the window short: widen it a page at a time.
+    while (seen.size < count && lo > 1) {
+      const below = lo - 1;
+      lo = Math.max(1, lo - MESSAGE_PAGE_SIZE);
+      add(await pagesHolding(chatId, lo, below));
+    }
+    const found = [...seen.values()].sort(byPlace);
+    const taken = found.slice(-count);
+    return { messages: taken, more: found.length > taken.length || (taken[0]?.seq ?? 0) > 1 };
+  }
 
   async function removeChats(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await messages.deleteMany({ chatId: { $in: ids } });
     await memories.deleteMany({ _id: { $in: ids } });
     await chatPersonas.deleteMany({ _id: { $in: ids } });
+    await messageHeads.deleteMany({ _id: { $in: ids } });
     await chats.deleteMany({ _id: { $in: ids } });
   }
 
@@ -80,20 +152,25 @@ export function chatStore(connection: Connection): ChatStore {
     },
 
     async insertMessage(doc) {
+      const seq = (await headOf(doc.chatId)) + 1;
       try {
-        await messages.insertOne(doc);
-        return true;
+        await messages.insertOne({ ...doc, ...messageFields(doc.chatId, seq) });
       } catch (error) {
         if (isDuplicateKeyError(error)) return false;
         throw error;
       }
+      await raiseHead(doc.chatId, seq);
+      return true;
     },
     async messagesOfChat(chatId) {
       return (await messages.find({ chatId }).toArray()).sort(byTimeThenId);
     },
     async recentMessages(chatId, limit) {
-      const newest = await messages.find({ chatId }).sort({ timestamp: -1, _id: -1 }).limit(limit).toArray();
-      return newest.sort(byTimeThenId);
+      return (await newestUpTo(chatId, await headOf(chatId), limit, null)).messages;
+    },
+    async messagesBefore(chatId, limit, before) {
+      const hi = before ? before.seq : await headOf(chatId);
+      return newestUpTo(chatId, hi, limit, before);
     },
 
     async getMemory(chatId) {

@@ -69,6 +69,19 @@ export interface MessageDoc {
   timestamp: Date;
   persona: MessagePersona | null;
   offline: boolean;
+  /**
+   * The message's place in its chat (1, 2, ...) and the page that place falls in
+   * (messagePages.ts). Set by the store on insert; absent on messages stored before places
+   * existed until their chat is first read.
+   */
+  seq?: number;
+  page?: string;
+}
+
+/** The highest place given in a chat (`_id` = chatId): where the next message and the newest page are. */
+export interface MessageHeadDoc {
+  _id: string;
+  seq: number;
 }
 
 /** spec §3 "Persona"; unique (userId, slot) with slot 1..5 caps a member's personas (spec §5). */
@@ -143,6 +156,7 @@ export interface ChatCollections {
   memories: mongo.Collection<MemoryDoc>;
   chatPersonas: mongo.Collection<ChatPersonaDoc>;
   messages: mongo.Collection<MessageDoc>;
+  messageHeads: mongo.Collection<MessageHeadDoc>;
   personas: mongo.Collection<PersonaDoc>;
   sends: mongo.Collection<SendDoc>;
   pendingSends: mongo.Collection<PendingSendDoc>;
@@ -168,9 +182,12 @@ const MODELS = {
   ChatPersona: schema('chat_personas', { userId: String }, [[{ userId: 1 }]]),
   Message: schema('messages', { chatId: String, userId: String, characterId: String, timestamp: Date, persona: anyObject }, [
     [{ chatId: 1, timestamp: 1 }],
+    // A chat's history and its pages are read by equality on the page key (ARCHITECTURE §2).
+    [{ page: 1 }],
     [{ userId: 1 }],
     [{ characterId: 1 }],
   ]),
+  MessageHead: schema('message_heads', {}, []),
   Persona: schema('personas', { userId: String, slot: Number }, [[{ userId: 1, slot: 1 }, { unique: true }]]),
   Send: schema('sends', { userId: String, result: anyObject, persona: anyObject }, [[{ userId: 1 }]]),
   PendingSend: schema('pending_sends', {}, []),
@@ -190,6 +207,7 @@ export function chatCollections(connection: Connection): ChatCollections {
     memories: typed<MemoryDoc>('Memory'),
     chatPersonas: typed<ChatPersonaDoc>('ChatPersona'),
     messages: typed<MessageDoc>('Message'),
+    messageHeads: typed<MessageHeadDoc>('MessageHead'),
     personas: typed<PersonaDoc>('Persona'),
     sends: typed<SendDoc>('Send'),
     pendingSends: typed<PendingSendDoc>('PendingSend'),

@@ -1,6 +1,6 @@
 import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
 import { badRequest, notFound, type Actor } from '@lakorn/service-kit';
-import type { ChatStore } from '../data/chatStore';
+import type { ChatStore, MessagePosition } from '../data/chatStore';
 import type { ChatDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
 import { chatCharacterOf, type CharacterDirectory } from './characters';
@@ -19,11 +19,25 @@ export interface Chats {
   ofCharacter(actor: Actor, characterId: string): Promise<ChatSummary[]>;
   remove(actor: Actor, id: string): Promise<void>;
   messages(actor: Actor, chatId: string): Promise<Message[]>;
+  /** The newest `limit` messages before the cursor, oldest first, and the next (older) page's cursor. */
+  messagesPage(actor: Actor, chatId: string, page: { limit?: number; before?: string }): Promise<{ messages: Message[]; nextCursor: string | null }>;
   memory(actor: Actor, chatId: string): Promise<string>;
   setMemory(actor: Actor, chatId: string, memory: string): Promise<string>;
   persona(actor: Actor, chatId: string): Promise<ChatPersona>;
   setPersona(actor: Actor, chatId: string, personaId: string): Promise<ChatPersona>;
   clearPersona(actor: Actor, chatId: string): Promise<void>;
+}
+
+/** The default page size when only a cursor is given (the chat screen loads 50 at a time). */
+const DEFAULT_PAGE = 50;
+
+// A page cursor names the oldest message given: its place in the chat and its id. Clients treat
+// it as opaque.
+const encodeCursor = (p: MessagePosition) => `${p.seq}.${p.id}`;
+function decodeCursor(cursor: string): MessagePosition {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,200})$/.exec(cursor);
+  if (!match) throw badRequest('before: Invalid cursor');
+  return { seq: Number(match[1]), id: match[2]! };
 }
 
 export interface ChatsDeps {
@@ -125,6 +139,17 @@ export function createChats({ store, personas, characters, now = () => new Date(
     async messages(actor, chatId) {
       await owned(actor, chatId);
       return (await store.messagesOfChat(chatId)).map(messageView);
+    },
+
+    async messagesPage(actor, chatId, { limit = DEFAULT_PAGE, before }) {
+      const position = before === undefined ? null : decodeCursor(before);
+      await owned(actor, chatId);
+      const page = await store.messagesBefore(chatId, limit, position);
+      const oldest = page.messages[0];
+      return {
+        messages: page.messages.map(messageView),
+        nextCursor: page.more && oldest ? encodeCursor({ seq: oldest.seq ?? 0, id: oldest._id }) : null,
+      };
     },
 
     async memory(actor, chatId) {

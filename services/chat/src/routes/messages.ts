@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { MessagesOfChatParams, SendMessageBody, STREAM_EVENTS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
+import { MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, SendMessageBody, STREAM_EVENTS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
 import { assertSelf, HttpError, parse, requireActor, type Logger } from '@lakorn/service-kit';
 import type { Chats } from '../domain/chats';
 import type { SendPhase, Sends } from '../domain/sends';
@@ -21,8 +21,15 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
   router.get('/api/messages/chat/:chatId', async (req, res) => {
     const actor = requireActor(req);
     const { chatId } = parse(MessagesOfChatParams, req.params);
+    const { limit, before } = parse(MessagesOfChatQuery, req.query);
     noStore(res);
-    res.json((await chats.messages(actor, chatId)) satisfies Message[]);
+    if (limit === undefined && before === undefined) {
+      res.json((await chats.messages(actor, chatId)) satisfies Message[]);
+      return;
+    }
+    const page = await chats.messagesPage(actor, chatId, { limit, before });
+    if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
+    res.json(page.messages satisfies Message[]);
   });
 
   router.post('/api/messages', async (req, res) => {

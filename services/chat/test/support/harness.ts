@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import type { Connection } from 'mongoose';
 import request from 'supertest';
 import type { CharacterSnapshot, Chat } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
@@ -17,6 +18,8 @@ import { createChatService, type ChatService } from '../../src/service';
 
 export interface ChatUnderTest {
   app: Express;
+  /** The service's database, for tests that look at what is stored. */
+  connection: Connection;
   server: Server;
   service: ChatService;
   bus: Bus;
@@ -79,6 +82,7 @@ export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
   const server = await listen(app);
   return {
     app,
+    connection: mongo.connection,
     server,
     service,
     bus,
