@@ -135,6 +135,6 @@ describe('admin gating (issue 7)', () => {
     expect(await screen.findByText('remote mf_chat ./App')).toBeInTheDocument();
     unmount();
     renderAt(<App />, { path: '/somewhere', profile: member });
-    expect(screen.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeInTheDocument();
+    expect(await screen.findByText('ไม่พบหน้าที่คุณต้องการ')).toBeInTheDocument();
   });
 });
