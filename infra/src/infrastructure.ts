@@ -1,10 +1,22 @@
 import { FERRETDB_URL, type RunnerEnv } from './config';
 import { pingMongo, startFerretDb, type OwnedProcess } from './ferretdb';
+import { ensureIndexTwins } from './indexTwins';
 import { onShutdown } from './lifecycle';
-import { chooseFerretBackend } from './postgres';
+import { chooseFerretBackend, type FerretBackend } from './postgres';
 import { say } from './log';
 import { repoPaths, type RepoPaths } from './paths';
 import { ensureRabbitMq, redact } from './rabbitmq';
+
+/** Makes FerretDB's PostgreSQL indexes serve its pushed-down filters (indexTwins.ts). */
+function twinIndexes(backend: FerretBackend): void {
+  if (backend.kind !== 'postgresql') return;
+  const twins = ensureIndexTwins(backend.url);
+  say(
+    twins.mode === 'event trigger'
+      ? `PostgreSQL: GIN twins by event trigger on CREATE INDEX (${twins.twinned} existing indexes twinned)`
+      : `PostgreSQL: GIN twins reconciled at start (${twins.twinned} indexes; the role may not create event triggers, so collections made later get theirs at the next start)`,
+  );
+}
 
 export interface Infrastructure {
   mongodbUrl: string;
@@ -31,8 +43,12 @@ export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths
     mongodbUrl = FERRETDB_URL;
     if (await pingMongo(mongodbUrl)) {
       say(`MongoDB: FerretDB already running at ${mongodbUrl} (reused, left running)`);
+      // A FerretDB found running most likely keeps its data where this runner would have put it.
+      if (settings.FERRETDB_BACKEND !== 'sqlite') twinIndexes(await chooseFerretBackend(settings));
     } else {
       const backend = await chooseFerretBackend(settings);
+      // Before FerretDB starts, so the services' first indexes get their twins as they are made.
+      twinIndexes(backend);
       ferret = await startFerretDb(paths, backend);
       const where = backend.kind === 'postgresql' ? `PostgreSQL ${redact(backend.url)}` : '.data/ferretdb/ (SQLite)';
       say(`MongoDB: started FerretDB (pid ${ferret.pid}) at ${mongodbUrl}, data in ${where}`);
