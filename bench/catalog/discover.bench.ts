@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createOutbox, ensureIndexes, silentLogger, signSessionToken, connectMongo } from '@lakorn/service-kit';
 import { testBus, testSessionKeys } from '@lakorn/service-kit/testing';
-import { GENRES, GENDERS, type CharacterInput } from '@lakorn/contracts';
+import type { CharacterInput } from '@lakorn/contracts';
 import { createApp } from '../../services/catalog/src/app';
 import { imageStore } from '../../services/catalog/src/data/imageStore';
-import { catalogCollections, type CharacterDoc, type LikeDoc } from '../../services/catalog/src/data/models';
+import { catalogCollections, type LikeDoc } from '../../services/catalog/src/data/models';
 import { createCatalogService } from '../../services/catalog/src/service';
+import { between, characterDoc, characterId, NEEDLE, random, text } from '../support/characters';
 
 const CHARACTERS = Number(process.env.BENCH_CHARACTERS ?? 100_000);
 const LIKES = Number(process.env.BENCH_LIKES ?? 200_000);
@@ -21,58 +22,6 @@ const DB = process.env.BENCH_DB ?? `bench_catalog_${CHARACTERS}`;
 const REUSE = process.env.BENCH_REUSE !== '0';
 /** Also time what the database alone does (a regex search, an _id read): ~30 s each on FerretDB. */
 const BASELINE = process.env.BENCH_BASELINE !== '0';
-
-// A deterministic generator, so two runs search the same texts.
-let state = 0x2545f491;
-const random = () => {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  return (state >>> 0) / 2 ** 32;
-};
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-const SYLLABLES = ['กา', 'ขวัญ', 'คุณ', 'งาม', 'จันทร์', 'ฉาย', 'ชล', 'ซึ้ง', 'ญาติ', 'ดาว', 'ตะวัน', 'ถิ่น', 'ทอง', 'นภา', 'บุญ', 'ปิ่น', 'ผา', 'ฝน', 'พร', 'ฟ้า', 'ภู', 'มณี', 'ยิ้ม', 'รัก', 'ลม', 'วัน', 'ศรี', 'สาย', 'หมอก', 'อรุณ', 'ใจ', 'ไฟ', 'เงา', 'แสง', 'โลก', 'เพลง', 'ทะเล', 'ป่า', 'เมือง', 'กล้า'];
-const word = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join('');
-/** About `chars` characters of Thai words. */
-const text = (chars: number) => {
-  let out = '';
-  while (out.length < chars) out += `${word()} `;
-  return out.slice(0, chars).trim();
-};
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-
-/** A rare word: only NEEDLES characters contain it (the worst case for a search: one full pass). */
-const NEEDLE = 'หิ่งห้อยราตรีกาล';
-const NEEDLES = 5;
-
-const characterId = (i: number) => `b${i.toString(16).padStart(23, '0')}`;
-
-function characterDoc(i: number): CharacterDoc {
-  const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000);
-  const personality = text(between(100, 1000));
-  return {
-    _id: characterId(i),
-    userId: `creator${i % CREATORS}`,
-    name: text(between(4, 30)),
-    age: String(between(18, 60)),
-    gender: pick(GENDERS),
-    genre: pick(GENRES),
-    appearance: text(between(0, 500)),
-    personality: i < NEEDLES ? `${personality.slice(0, 400)} ${NEEDLE}` : personality,
-    firstMessage: text(between(50, 300)),
-    background: text(between(0, 1000)),
-    exampleMessages: text(between(0, 500)),
-    isPublic: random() < 0.9 || i < NEEDLES,
-    isSpicy: false,
-    description: text(between(10, 50)),
-    profileUrl: '',
-    cardExtras: '',
-    rank: Math.floor(random() * 2 ** 32),
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
 
 interface Sample {
   label: string;
@@ -110,7 +59,7 @@ async function main() {
     await connection.dropDatabase();
     const seedStart = performance.now();
     for (let from = 0; from < CHARACTERS; from += 1000) {
-      const batch = Array.from({ length: Math.min(1000, CHARACTERS - from) }, (_, k) => characterDoc(from + k));
+      const batch = Array.from({ length: Math.min(1000, CHARACTERS - from) }, (_, k) => characterDoc(from + k, CREATORS));
       await collections.characters.insertMany(batch, { ordered: false });
     }
     const likeIds = new Set<string>();
