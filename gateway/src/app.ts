@@ -1,10 +1,11 @@
-import express, { type Express } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
 import type { Logger } from '@lakorn/service-kit';
 import { apiRoutes, imageRoutes } from './api/apiRoutes';
 import { createServiceProxies } from './api/serviceProxy';
 import type { GatewayConfig } from './config';
 import { errorHandler, notFoundJson } from './http/errors';
-import { healthRoutes } from './http/health';
+import { answerLiveness, headersSetBy, healthRoutes, isLivenessProbe } from './http/health';
 import { perIpLimit } from './http/rateLimits';
 import { requestContext } from './http/requestContext';
 import { externalRemoteOrigins } from './web/remotes';
@@ -18,15 +19,17 @@ export interface GatewayDeps {
 
 /**
  * The one web entry point (ARCHITECTURE §1): serves the shell and the remotes and routes /api/* to
- * the services. No listen and no globals, so supertest drives it.
+ * the services. A request handler for http.createServer (no listen and no globals, so supertest
+ * drives it); the liveness probe is answered before the express app.
  */
-export function createApp({ config, logger }: GatewayDeps): Express {
+export function createApp({ config, logger }: GatewayDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestContext(logger));
-  app.use(securityHeaders({ production: config.nodeEnv === 'production', remoteOrigins: externalRemoteOrigins(config.remotes) }));
+  const security = securityHeaders({ production: config.nodeEnv === 'production', remoteOrigins: externalRemoteOrigins(config.remotes) });
+  app.use(security);
   app.use(perIpLimit(config.rateLimits));
   app.use(healthRoutes(config.services));
 
@@ -37,5 +40,10 @@ export function createApp({ config, logger }: GatewayDeps): Express {
 
   app.use(notFoundJson);
   app.use(errorHandler(logger));
-  return app;
+
+  const liveHeaders = headersSetBy(security);
+  return (req, res) => {
+    if (isLivenessProbe(req)) answerLiveness(req, res, liveHeaders);
+    else app(req, res);
+  };
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { createLogger } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -11,7 +12,7 @@ function main(): void {
     process.exit(1);
   }
   const logger = createLogger('gateway', config.logLevel);
-  const server = createApp({ config, logger }).listen(config.port, config.host, () => {
+  const server = createServer(createApp({ config, logger })).listen(config.port, config.host, () => {
     logger.info({ host: config.host, port: config.port, webRoot: config.webRoot, services: config.services }, `gateway listening on http://localhost:${config.port}`);
   });
   server.on('error', (error) => {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { ERROR_CODES, LOCAL_ONLY_MESSAGE } from '@lakorn/contracts';
@@ -18,7 +18,7 @@ describe('development stand-ins through the gateway from another machine', () =>
   async function gatewayOnNetwork(env: Record<string, string> = {}): Promise<string> {
     const app = testGateway(fakes, env);
     const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, second.hostAddress, () => resolve(s));
+      const s = createServer(app).listen(0, second.hostAddress, () => resolve(s));
     });
     servers.push(server);
     return `http://${second.hostAddress}:${(server.address() as AddressInfo).port}`;

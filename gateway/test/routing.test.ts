@@ -154,6 +154,14 @@ describe('health', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
+  test('the liveness probe answers HEAD and a query string too, and nothing else is taken for it', async () => {
+    const app = testGateway(undefined);
+    expect((await request(app).head('/healthz')).status).toBe(200);
+    expect((await request(app).get('/healthz?probe=lb')).body).toEqual({ status: 'ok' });
+    expect((await request(app).post('/healthz')).status).toBe(404);
+    expect((await request(app).get('/healthzx')).status).not.toBe(200);
+  });
+
   test('GET /readyz is 200 only when every service reports ready', async () => {
     const app = testGateway(fakes);
     const ready = await request(app).get('/readyz');

@@ -499,6 +499,11 @@ export function createBus(options: BusOptions): Bus {
         pendingReplies.set(correlationId, { model: current.model, resolve: (value) => resolve(value as R), reject, timer });
         publishConfirmed(current.publisher, exchange, name, content, {
           ...properties,
+          // A request lives only as long as its caller waits (expiration below), and its reply can
+          // only reach this connection: written to the broker's disk it would outlive both. The
+          // outcome of an unanswered request is settled by the caller (ARCHITECTURE §4: chat
+          // refunds through its outbox), so the broker keeps it in memory only.
+          persistent: false,
           replyTo: REPLY_QUEUE,
           correlationId,
           // A request nobody took before the caller gave up is dropped rather than served late.
