@@ -48,19 +48,20 @@ describe('chat', () => {
   const run = Date.now().toString(36);
   const heroine = `ดาวเหนือ ${run}`;
   const mine = `ตัวละครของฉัน ${run}`;
+  let heroineId = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
     // Another member's public character, for discover.
     const creatorPage = await newPhonePage(browser);
     await signInViaApi(creatorPage.context(), baseUrl(), `creator-${run}@example.test`, 'ผู้สร้าง');
-    await createCharacter(creatorPage.context().request, {
+    ({ id: heroineId } = await createCharacter(creatorPage.context().request, {
       name: heroine,
       firstMessage: '*โบกมือทักทาย* สวัสดีค่ะ วันนี้ท้องฟ้าสวยจังเลยนะคะ',
       isPublic: true,
       description: 'สาวน้อยริมทะเลผู้อ่อนโยน',
       exampleMessages: '*ยิ้มอาย ๆ* ขอบคุณนะคะ',
-    });
+    }));
     await creatorPage.context().close();
   });
 
@@ -188,6 +189,80 @@ describe('chat', () => {
     await page.getByRole('button', { name: `เปิดแชทกับ ${heroine}` }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `เปิดแชทกับ ${mine}` }).waitFor();
     await screenshot(page, 'library-after-delete');
+    await page.context().close();
+  });
+
+  it('shows the newest 50 messages of a long chat, loads the older ones when scrolled to the top without moving the view, and keeps a new reply above the composer', async () => {
+    const page = await newPhonePage(browser);
+    const request = page.context().request;
+    const profile = await signInViaApi(page.context(), baseUrl(), `pager-${run}@example.test`, 'ชบา');
+    await waitForCoins(request, profile);
+    const created = await request.post(`${baseUrl()}/api/chats`, { data: { userId: profile.id, characterId: heroineId, newChat: true } });
+    expect(created.status()).toBeLessThan(300);
+    const chatId = ((await created.json()) as { id: string }).id;
+    // 30 paid sends through the API: with the character's greeting, 61 messages (2 per send).
+    for (let i = 1; i <= 30; i++) {
+      const sent = await request.post(`${baseUrl()}/api/messages`, {
+        data: { chatId, content: `ข้อความที่ ${i}`, isUser: true, userId: profile.id, clientMessageId: `pager${run}${i}` },
+      });
+      if (sent.status() !== 200) throw new Error(`send ${i} answered ${sent.status()}: ${await sent.text()}`);
+    }
+
+    const pages: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && r.url().includes(`/api/messages/chat/${chatId}`)) pages.push(new URL(r.url()).search);
+    });
+    await page.goto(`/chat/${chatId}`);
+    const list = page.getByRole('list', { name: 'ข้อความ' });
+    await list.getByText('ข้อความที่ 30', { exact: true }).waitFor();
+    // The newest 50 only: the greeting and the first sends are not here yet.
+    expect(await list.locator('[data-message-id]').count()).toBe(50);
+    expect(await list.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').count()).toBe(0);
+    expect(pages.some((q) => q.includes('limit=50') && !q.includes('before='))).toBe(true);
+    await screenshot(page, 'chat-paged-newest');
+
+    // Scroll to the top. The first try at the older page fails (the browser refuses it here):
+    // the Thai failure and its retry show at the top, and the messages stay.
+    const olderPage = /\/api\/messages\/chat\/[^?]+\?.*before=/;
+    await page.route(olderPage, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"refused by the journey"}' }));
+    const scroller = page.getByTestId('message-scroller');
+    const topId = (await list.locator('[data-message-id]').first().getAttribute('data-message-id'))!;
+    await scroller.evaluate((el) => {
+      (el as unknown as { scrollTop: number }).scrollTop = 0;
+    });
+    await page.getByText('โหลดข้อความก่อนหน้าไม่สำเร็จ').waitFor();
+    expect(await list.locator('[data-message-id]').count()).toBe(50);
+    await screenshot(page, 'chat-paged-older-failed');
+    await page.unroute(olderPage);
+
+    // The retry brings the page before in above; the message that was on top stays put.
+    const anchor = list.locator(`[data-message-id="${topId}"]`);
+    const yBefore = (await anchor.boundingBox())!.y;
+    await page.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
+    await list.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').waitFor();
+    expect(await list.locator('[data-message-id]').count()).toBe(61);
+    expect(pages.some((q) => q.includes('before='))).toBe(true);
+    const yAfter = (await anchor.boundingBox())!.y;
+    expect(Math.abs(yAfter - yBefore)).toBeLessThan(60);
+    await page.getByText('จุดเริ่มต้นของบทสนทนา').waitFor();
+    await list.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').scrollIntoViewIfNeeded();
+    await screenshot(page, 'chat-paged-older');
+
+    // Back at the end, a new reply arrives whole above the composer (not under the persona row).
+    await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill('เล่าเรื่องทะเลให้ฟังหน่อย');
+    await page.keyboard.press('Enter');
+    const reply = list.locator('[data-message-id$="-r"]').last();
+    await page.getByText('เล่าเรื่องทะเลให้ฟังหน่อย').waitFor();
+    await page.waitForFunction(() => {
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document;
+      return doc.querySelector('[data-message-id^="temp-"]') === null;
+    }, undefined, { timeout: 30_000 });
+    await page.waitForTimeout(300);
+    const replyBox = (await reply.boundingBox())!;
+    const personaRow = (await page.getByRole('combobox', { name: 'คุยในฐานะ' }).boundingBox())!;
+    expect(replyBox.y + replyBox.height).toBeLessThanOrEqual(personaRow.y);
+    expect(await reply.innerText()).toContain(heroine.split(' ')[0]!);
+    await screenshot(page, 'chat-paged-new-reply');
     await page.context().close();
   });
 });
