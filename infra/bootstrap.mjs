@@ -68,13 +68,16 @@ function installPackages() {
   const command = existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install';
   say(`${reason}: running npm ${command}…`);
   let result = spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], encoding: 'utf8' });
-  process.stderr.write(result.stderr ?? '');
   // npm/cli#4828: npm 11 writes a lockfile holding only this platform's optional binaries (swc,
   // esbuild, rspack...) and `npm ci` then refuses it as "out of sync". `npm install` installs the
-  // same locked versions and tolerates the missing other-platform entries.
-  if (command === 'ci' && result.status !== 0 && /can only install packages when your package\.json and package-lock\.json/.test(result.stderr ?? '')) {
+  // same locked versions and tolerates the missing other-platform entries. That refusal is
+  // expected, so its screenful of npm errors is replaced by one line; any other failure is shown.
+  const lockRefused = /can only install packages when your package\.json and package-lock\.json/.test(result.stderr ?? '');
+  if (command === 'ci' && result.status !== 0 && lockRefused) {
     say('npm ci refused the lockfile for want of other platforms\' optional packages (npm/cli#4828): running npm install with the same lockfile…');
     result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  } else {
+    process.stderr.write(result.stderr ?? '');
   }
   if (result.status !== 0) fail(`npm install failed (exit ${result.status ?? result.signal}).`);
 }
