@@ -74,10 +74,15 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
   });
 }
 
-/** A phone: 390×844 at 2×, Thai locale, Bangkok time; relative URLs go to the stack. */
-export async function newPhonePage(browser: Browser): Promise<Page> {
+/**
+ * A phone: 390×844 at 2×, Thai locale, Bangkok time; relative URLs go to the stack (or `baseURL`).
+ * The shell's service worker is blocked unless asked for: with it, playwright's page.route no
+ * longer sees the files the worker answers (journeys/pwa.test.ts is the one that allows it).
+ */
+export async function newPhonePage(browser: Browser, options: { serviceWorkers?: 'allow' | 'block'; baseURL?: string } = {}): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
+    serviceWorkers: options.serviceWorkers ?? 'block',
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -4,6 +4,10 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const shared = require('./shared');
+const { PrecompressPlugin } = require('./precompress');
+
+// dist/index.js, the ES module next to the CommonJS dist/index.cjs that require.resolve finds.
+const INJECT_RUNTIME_PLUGIN = path.join(path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')), 'index.js');
 
 /**
  * @param {object} options
@@ -20,7 +24,9 @@ module.exports = function createConfig({ dir, name, exposes, host = false, stati
       mode: production ? 'production' : 'development',
       context: dir,
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Hidden maps: written for debugging a production error, never linked from a bundle nor served
+      // (gateway/src/web/staticSite.ts answers 404 for *.map).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         publicPath: host ? '/' : 'auto',
@@ -53,13 +59,23 @@ module.exports = function createConfig({ dir, name, exposes, host = false, stati
       plugins: [
         new ModuleFederationPlugin({
           name,
-          filename: 'remoteEntry.js',
+          // Hashed in production like every other script, so the service worker may keep it (shell/src/pwa/sw.js); mf-manifest.json names it.
+          filename: production && !host ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
           exposes: exposes ?? {},
           remotes: {},
           shared,
           manifest: true,
           dts: false,
+          // A shared singleton comes from whoever loaded it first (the shell), so starting the shell
+          // does not fetch every remote's entry to compare versions (the default 'version-first').
+          shareStrategy: 'loaded-first',
+          // One federation runtime (ARCHITECTURE §9): the shell provides it, remotes use the shell's
+          // instead of shipping their own copy (~28 KB gzip each). The shell adds the providing
+          // plugin itself (what experiments.provideExternalRuntime does) by its ES module file: the
+          // CommonJS one that option picks would bundle a second, CommonJS copy of the runtime.
+          ...(host ? { runtimePlugins: [INJECT_RUNTIME_PLUGIN] } : { experiments: { externalRuntime: true } }),
         }),
+        ...(production ? [new PrecompressPlugin()] : []),
         ...(host
           ? [
               new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), favicon: path.join(dir, 'src/favicon.svg') }),

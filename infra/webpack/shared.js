@@ -14,7 +14,7 @@ module.exports = {
   'react/': singleton('react'),
   'react-dom': singleton('react-dom'),
   'react-dom/': singleton('react-dom'),
-  'react-router-dom': singleton('react-router-dom'),
+  'react-router-dom': { ...singleton('react-router-dom'), import: path.join(__dirname, 'react-router-dom.shared.mjs') },
   swr: singleton('swr'),
   'styled-components': singleton('styled-components'),
   '@lakorn/shell-sdk': workspace('@lakorn/shell-sdk'),

@@ -2,13 +2,14 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { isUnder } from '../api/routeTable';
+import { precompressedFiles, sendPrecompressed } from './precompressed';
 import { REMOTE_NAMES, remotesDocument, type RemoteName } from './remotes';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Files a browser must revalidate: they name the current build's hashed files. */
-const ENTRY_FILES = /^(index\.html|remoteEntry(\.[\w-]+)?\.js|mf-(manifest|stats)(\.[\w-]+)?\.json)$/;
+const ENTRY_FILES = /^(index\.html|remoteEntry\.js|mf-(manifest|stats)(\.[\w-]+)?\.json)$/;
 /** Webpack's `[name].[contenthash:8]` names (infra/webpack/createConfig.js). */
 const HASHED_FILE = /\.[0-9a-f]{8,}\./;
 
@@ -41,12 +42,25 @@ function notBuilt(res: Response, what: string): void {
     );
 }
 
+/**
+ * A build folder: each file as its precompressed twin when the browser accepts one, else as it is.
+ * Source maps are built hidden and never served (ARCHITECTURE §9): a *.map path leaves the web
+ * routes and gets the JSON 404.
+ */
 function staticFiles(dir: string, index: string | false): RequestHandler {
-  return express.static(dir, {
+  const compressed = precompressedFiles(dir, cacheControlFor, index);
+  const plain = express.static(dir, {
     index,
     redirect: false,
     setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
   });
+  return (req, res, next) => {
+    if (req.path.endsWith('.map')) {
+      next('router');
+      return;
+    }
+    compressed(req, res, (error?: unknown) => (error ? next(error) : plain(req, res, next)));
+  };
 }
 
 /** `<name>/dist` under /remotes/<name>/: files only, no fallback (a missing chunk is a 404). */
@@ -85,6 +99,11 @@ export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName
       notBuilt(res, 'the front end (shell)');
       return;
     }
+    const sent = await sendPrecompressed(req, res, indexHtml, NO_CACHE).catch(() => {
+      res.removeHeader('Content-Encoding');
+      return false;
+    });
+    if (sent) return;
     res.sendFile(indexHtml, { headers: { 'Cache-Control': NO_CACHE } }, (error?: Error) => {
       if (error && !res.headersSent) notBuilt(res, 'the front end (shell)');
     });

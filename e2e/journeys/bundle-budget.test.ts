@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoPaths } from '../../infra/src/paths';
+import { baseUrl, launchBrowser, newPhonePage, signInViaApi, type LaunchedBrowser } from '../support';
+
+// The bundle budget (ARCHITECTURE §9), in bytes, never in time: the scripts a cold phone loads for
+// a page, each counted as the brotli file the gateway serves for it (infra/webpack/precompress.js).
+const KiB = 1024;
+const LOGIN_BUDGET = 150 * KiB;
+const REMOTE_BUDGET = 80 * KiB;
+const FRONT_ENDS = ['shell', 'mf-discover', 'mf-chat', 'mf-wallet', 'mf-news', 'mf-admin'];
+/** Each remote's first route (spec §2 route table) and who may open it. */
+const FIRST_ROUTES = [
+  { remote: 'mf-discover', path: '/', admin: false },
+  { remote: 'mf-chat', path: '/library', admin: false },
+  { remote: 'mf-wallet', path: '/transactions', admin: false },
+  { remote: 'mf-news', path: '/news', admin: false },
+  { remote: 'mf-admin', path: '/admin/news', admin: true },
+];
+
+const root = repoPaths().root;
+
+/** The build file behind a script URL of the gateway: /x.js → shell/dist/x.js, /remotes/<r>/x.js → <r>/dist/x.js. */
+function distFile(url: string): string {
+  const { pathname } = new URL(url);
+  const remote = pathname.match(/^\/remotes\/([\w-]+)\/(.+)$/);
+  return remote ? path.join(root, remote[1] as string, 'dist', remote[2] as string) : path.join(root, 'shell', 'dist', pathname.slice(1));
+}
+
+interface Loaded {
+  url: string;
+  encoding: string | undefined;
+  brotliBytes: number;
+}
+
+/** Opens `route` in a cold context (no cache, no worker) and lists the scripts it loaded. */
+async function scriptsOf(page: Page, route: string, ready: (page: Page) => Promise<void>): Promise<Loaded[]> {
+  const urls: { url: string; encoding: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.url().startsWith(baseUrl())) {
+      urls.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+    }
+  });
+  await page.goto(route);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  return urls.map(({ url, encoding }) => {
+    const file = `${distFile(url)}.br`;
+    return { url, encoding, brotliBytes: existsSync(file) ? statSync(file).size : Number.POSITIVE_INFINITY };
+  });
+}
+
+const sum = (loaded: Loaded[]) => loaded.reduce((total, l) => total + l.brotliBytes, 0);
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
+
+function mapSources(frontEnd: string): string[] {
+  const dist = path.join(root, frontEnd, 'dist');
+  return readdirSync(dist)
+    .filter((name) => name.endsWith('.js.map'))
+    .flatMap((name) => (JSON.parse(readFileSync(path.join(dist, name), 'utf8')) as { sources: string[] }).sources);
+}
+
+describe('bundle budget (bytes as served, brotli)', () => {
+  let browser: LaunchedBrowser;
+  const report: string[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.closeAndClean();
+    const { artifacts } = repoPaths();
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(path.join(artifacts, 'bundle-budget.md'), `${report.join('\n')}\n`);
+  });
+
+  it('keeps /login at or under 150 KiB of JavaScript, every script served brotli', async () => {
+    const page = await newPhonePage(browser);
+    const loaded = await scriptsOf(page, '/login', (p) => p.getByRole('button', { name: /เข้าสู่ระบบ/ }).first().waitFor());
+    await page.context().close();
+    report.push(`/login: ${kib(sum(loaded))} in ${loaded.length} scripts (budget ${kib(LOGIN_BUDGET)})`);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((l) => l.encoding !== 'br').map((l) => l.url)).toEqual([]);
+    // No remote is fetched for the sign-in page.
+    expect(loaded.filter((l) => l.url.includes('/remotes/')).map((l) => l.url)).toEqual([]);
+    expect(sum(loaded)).toBeLessThanOrEqual(LOGIN_BUDGET);
+  });
+
+  it.each(FIRST_ROUTES)("keeps $remote's first route ($path) at or under 80 KiB on top of the shell", async ({ remote, path: route, admin }) => {
+    const page = await newPhonePage(browser);
+    await signInViaApi(page.context(), baseUrl(), admin ? 'admin@lakorn.local' : `budget-${Date.now().toString(36)}@lakorn.local`, 'งบประมาณ');
+    const loaded = await scriptsOf(page, route, (p) => p.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor());
+    await page.context().close();
+    const own = loaded.filter((l) => l.url.startsWith(`${baseUrl()}/remotes/${remote}/`));
+    report.push(`${remote} ${route}: ${kib(sum(own))} in ${own.length} scripts (budget ${kib(REMOTE_BUDGET)})`);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((l) => l.encoding !== 'br').map((l) => l.url)).toEqual([]);
+    expect(sum(own)).toBeLessThanOrEqual(REMOTE_BUDGET);
+  });
+
+  it('puts no zod and no date-fns in any browser build (their source maps name every module)', () => {
+    for (const frontEnd of FRONT_ENDS) {
+      const sources = mapSources(frontEnd);
+      expect([frontEnd, sources.length > 0]).toEqual([frontEnd, true]);
+      expect([frontEnd, sources.filter((s) => /node_modules\/(zod|date-fns)\//.test(s))]).toEqual([frontEnd, []]);
+    }
+  });
+
+  it('ships the Module Federation runtime once, in the shell: no remote carries its own', () => {
+    expect(mapSources('shell').some((s) => s.includes('node_modules/@module-federation/runtime-core/'))).toBe(true);
+    for (const frontEnd of FRONT_ENDS.filter((f) => f !== 'shell')) {
+      expect([frontEnd, mapSources(frontEnd).filter((s) => s.includes('node_modules/@module-federation/runtime-core/'))]).toEqual([frontEnd, []]);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// Makes the shell installable (ARCHITECTURE §9): the web app manifest, the icons drawn in
+// ./icons.js, the service worker (src/pwa/sw.js with this build's id) and its offline page, and
+// preload links in index.html for the Thai font and the first screen's scripts.
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { icons } = require('./icons');
+
+const THEME_COLOUR = '#0f0d13';
+const SRC = path.join(__dirname, '..', 'src', 'pwa');
+
+/** spec: the product's Thai name is ละคร. */
+const MANIFEST = {
+  id: '/',
+  name: 'ละคร',
+  short_name: 'ละคร',
+  description: 'คุยกับตัวละคร AI หลากหลายบุคลิก',
+  lang: 'th',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  background_color: THEME_COLOUR,
+  theme_color: THEME_COLOUR,
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/** The Thai font weight the first screen draws with (packages/ui/src/fonts.ts). */
+const PRELOADED_FONT = /noto-sans-thai-thai-400-normal\.[0-9a-f]{8}\.woff2$/;
+/** Chunk groups every first screen needs (shell/src/index.ts, App.tsx). */
+const FIRST_SCREEN_GROUPS = ['bootstrap'];
+
+let iconCache;
+
+class PwaPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    const { Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PwaPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PwaPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        iconCache ??= icons();
+        for (const [file, bytes] of Object.entries(iconCache)) compilation.emitAsset(file, new RawSource(bytes));
+        compilation.emitAsset('manifest.webmanifest', new RawSource(`${JSON.stringify(MANIFEST, null, 2)}\n`));
+        compilation.emitAsset('offline.html', new RawSource(fs.readFileSync(path.join(SRC, 'offline.html'))));
+      });
+
+      // After every other asset (index.html included) has its final name: the worker's id is a
+      // digest of them, so any change to the shell's output makes a new worker.
+      compilation.hooks.processAssets.tap({ name: 'PwaPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
+        const digest = createHash('sha256');
+        for (const name of Object.keys(assets).sort()) {
+          digest.update(name);
+          if (/\.html$/.test(name)) digest.update(assets[name].source());
+        }
+        const id = digest.digest('hex').slice(0, 16);
+        const worker = fs.readFileSync(path.join(SRC, 'sw.js'), 'utf8').replace('__LAKORN_BUILD_ID__', id);
+        compilation.emitAsset('sw.js', new RawSource(worker));
+      });
+
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PwaPlugin', (data) => {
+        if (data.outputName !== 'index.html') return data;
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+        const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
+        const scripts = FIRST_SCREEN_GROUPS.flatMap((group) => {
+          const chunkGroup = compilation.namedChunkGroups.get(group);
+          return chunkGroup ? chunkGroup.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))) : [];
+        });
+        const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', attributes);
+        data.headTags.unshift(
+          ...(font ? [link({ rel: 'preload', href: `${publicPath}${font}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })] : []),
+          ...scripts.map((file) => link({ rel: 'preload', href: `${publicPath}${file}`, as: 'script' })),
+        );
+        return data;
+      });
+    });
+  }
+}
+
+module.exports = { PwaPlugin, MANIFEST };
