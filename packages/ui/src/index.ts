@@ -10,7 +10,7 @@ export { Tabs } from './components/Tabs';
 export { CoinBadge, formatCoins } from './components/CoinBadge';
 export { Avatar, imageCandidates, useImageFallback } from './components/Avatar';
 export { EmptyState, ErrorState } from './components/States';
-export { Page, PageHeader, Card, SectionTitle, Muted, Pill, type PageHeaderProps } from './components/Layout';
+export { Page, PageHeader, Card, SectionTitle, Muted, Pill, VisuallyHidden, type PageHeaderProps } from './components/Layout';
 export { ToastViewport, type ToastView } from './components/ToastViewport';
 export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, type ThaiDatePattern } from './time';
 export { AdminNoAccess, ADMIN_NO_ACCESS, adminPageOf, type AdminPage } from './components/AdminNoAccess';

@@ -16,8 +16,9 @@ export const messages = {
   emptyAll: 'ยังไม่มีตัวละครสาธารณะจากผู้ใช้คนอื่น ลองสร้างตัวละครของคุณเองดูสิ',
   loadMore: 'ดูเพิ่มเติม',
   by: (username: string) => `โดย ${username}`,
-  like: (count: number) => `ถูกใจ (${count})`,
-  liked: (count: number) => `ถูกใจแล้ว (${count})`,
+  // The like button's name: '{like} ({count})'.
+  like: 'ถูกใจ',
+  liked: 'ถูกใจแล้ว',
   chatWith: (name: string) => `เริ่มแชทกับ ${name}`,
   openCharacter: (name: string) => `เปิดแชทกับ ${name}`,
   // spec §8

@@ -71,6 +71,19 @@ export const SectionTitle = styled.h2`
   font-weight: 700;
 `;
 
+/** Text for screen readers only: read as part of its control's name, not drawn. */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
 export const Muted = styled.p`
   margin: 0;
   color: ${theme.color.muted};

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { cardText, type CharacterSummary } from '@lakorn/contracts/web';
-import { Icon, IconButton, Spinner, theme, useImageFallback } from '@lakorn/ui';
+import { Icon, IconButton, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
 import { useLike } from '../api';
 import { CATEGORY_LABELS, messages } from '../messages';
 
@@ -169,8 +169,10 @@ export function CharacterCard({ character, onStart, starting, disabled }: Charac
         {character.creatorUsername ? <Creator>{messages.by(character.creatorUsername)}</Creator> : null}
       </Body>
       <Footer>
-        <LikeButton type="button" $liked={liked} aria-pressed={liked} disabled={liked} onClick={() => void like()} aria-label={liked ? messages.liked(count) : messages.like(count)}>
+        {/* Named by its content, "ถูกใจ (2)", not an aria-label: the spoken name then holds the visible count (WCAG 2.5.3). */}
+        <LikeButton type="button" $liked={liked} aria-pressed={liked} disabled={liked} onClick={() => void like()}>
           <Icon name="heart" size={18} filled={liked} />
+          <VisuallyHidden>{`${liked ? messages.liked : messages.like} (${count})`}</VisuallyHidden>
           <span aria-hidden>{count}</span>
         </LikeButton>
         <IconButton type="button" $size={36} onClick={() => onStart(character.id)} disabled={disabled} aria-label={messages.chatWith(character.name)}>
