@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { messageCost, type Persona, type Profile } from '@lakorn/contracts';
 import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
@@ -41,6 +42,21 @@ async function waitForCoins(request: APIRequestContext, profile: Profile): Promi
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the registration bonus never reached the profile');
+}
+
+/** axe-core's colour-contrast and label-in-name findings on the page as it is now (WCAG 1.4.3, 2.5.3). */
+async function contrastAndLabelFindings(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol: the site's CSP (rightly) refuses injected script tags.
+  await page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const { axe } = globalThis as unknown as {
+      axe: { run(context: unknown, options: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ html: string }> }> }> };
+    };
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      runOnly: { type: 'rule', values: ['color-contrast', 'label-content-name-mismatch'] },
+    });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`));
+  });
 }
 
 describe('chat', () => {
@@ -263,6 +279,14 @@ describe('chat', () => {
     expect(replyBox.y + replyBox.height).toBeLessThanOrEqual(personaRow.y);
     expect(await reply.innerText()).toContain(heroine.split(' ')[0]!);
     await screenshot(page, 'chat-paged-new-reply');
+
+    // Every text on the chat screen and on discover meets WCAG AA contrast, and every control's
+    // spoken name contains its visible text.
+    expect(await contrastAndLabelFindings(page)).toEqual([]);
+    await page.goto('/');
+    await page.getByRole('searchbox').fill(run);
+    await page.getByRole('button', { name: `เริ่มแชทกับ ${heroine}` }).waitFor();
+    expect(await contrastAndLabelFindings(page)).toEqual([]);
     await page.context().close();
   });
 });
