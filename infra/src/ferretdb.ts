@@ -41,12 +41,14 @@ export async function startFerretDb(
   backend: FerretBackend = { kind: 'sqlite' },
   listen: { host: string; port: number } = FERRETDB_LISTEN,
   timeoutMs = 30_000,
+  /** More flags (the EXPLAIN test: `--log-level=debug --log-format=json`) and another log file name. */
+  extra: { args?: string[]; logName?: string } = {},
 ): Promise<OwnedProcess> {
   const url = `mongodb://${listen.host}:${listen.port}/?directConnection=true&retryWrites=false`;
   await ensureFerretDbBinary(paths);
   await fs.mkdir(paths.ferretData, { recursive: true });
   await fs.mkdir(paths.logsDir, { recursive: true });
-  const logFile = path.join(paths.logsDir, 'ferretdb.log');
+  const logFile = path.join(paths.logsDir, extra.logName ?? 'ferretdb.log');
   const log = openSync(logFile, 'a');
   const child = spawn(
     paths.ferretBinary,
@@ -59,6 +61,7 @@ export async function startFerretDb(
       '--telemetry=disable',
       '--state-dir=-',
       '--debug-addr=-',
+      ...(extra.args ?? []),
     ],
     { cwd: paths.root, stdio: ['ignore', log, log], detached: true },
   );

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { Connection } from 'mongoose';
 import type { EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Bus, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
 import { testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
@@ -9,6 +10,8 @@ type Credit = IncomingEvent<'wallet.credit.requested'>;
 
 export interface CheckinTestStack {
   app: Express;
+  /** The service's database, for tests that watch what it is asked. */
+  connection: Connection;
   stores: Stores;
   outbox: Outbox;
   /** The service's own bus (pass `busUrl` to route it through a brokerProxy). */
@@ -60,6 +63,7 @@ export async function startCheckinStack(label: string, options: { busUrl?: strin
 
   return {
     app,
+    connection: mongo.connection,
     stores,
     outbox,
     bus,

@@ -1,0 +1,251 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express } from 'express';
+import type { Connection } from 'mongoose';
+import request from 'supertest';
+import type { CommandStartedEvent } from 'mongodb';
+import { startFerretDb, type OwnedProcess } from '../src/ferretdb';
+import { ensureIndexTwins } from '../src/indexTwins';
+import { repoPaths } from '../src/paths';
+import { freePort } from '../src/ports';
+import { chooseFerretBackend } from '../src/postgres';
+
+// The services' hot paths on FerretDB's PostgreSQL backend (ARCHITECTURE §2 "Indexes on FerretDB
+// v1"): a send, a chat's list and page, a character read, edit, like and delete, a check-in, a
+// promo redemption and a payment settle. Each runs once against a FerretDB of its own whose debug
+// log records every SQL statement it sends PostgreSQL, and whose driver connections report every
+// command (command monitoring). The test then
+//  - counts each path's database round trips and holds them to the counts below (bench/README.md
+//    "scale" has them before and after), so a path cannot quietly start reading more;
+//  - EXPLAINs every statement the paths made, as PostgreSQL would plan it with sequential scans
+//    priced out, and fails on any sequential scan of a collection that grows with use.
+
+jest.setTimeout(600_000);
+
+/** Collections that only admins change (a handful of documents whatever the use): a scan is fine. */
+const FIXED_SIZE = new Set(['settings', 'daily_coin_settings', 'special_checkin_days', 'news', 'promo_codes']);
+
+/**
+ * Round trips (driver commands) of each hot path, across every service it touches. A send is the
+ * chat's reads and writes plus the wallet's debit; the counts exclude the outbox relays, which
+ * run on their own timers.
+ */
+const ROUND_TRIPS: Record<string, number> = {
+  'send (JSON)': 20,
+  'messages of a chat (full array)': 2,
+  'messages of a chat (?limit=50)': 3,
+  'character read': 1,
+  'character edit': 6,
+  'character like': 2,
+  'character delete': 7,
+  'check-in': 3,
+  'promo redemption': 8,
+  'payment settle': 12,
+};
+
+/**
+ * Paths that write a document carrying its own event (an embedded outbox): the write wakes the
+ * relay at once, in the path's context, and its read of that document may or may not come before
+ * the path ends.
+ */
+const RELAY_MAY_READ = new Set(['check-in', 'promo redemption', 'payment settle']);
+
+const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432';
+const PG_URL = `${LOCAL_PG}/lakorn_explain`;
+
+let ferret: OwnedProcess | undefined;
+const logFile = path.join(repoPaths().logsDir, 'ferretdb-explain.log');
+const closers: Array<() => Promise<unknown>> = [];
+
+/**
+ * Commands seen on the monitored connections, tagged with the hot path whose request issued them:
+ * the request's own async context, so the outbox relays' timers and the other services' bus
+ * consumers (the wallet's side of a debit) are not counted in the path that only waits for them.
+ */
+const commands: Array<{ path: string; name: string; collection: string; relayMark: boolean }> = [];
+const running = new AsyncLocalStorage<string>();
+function monitor(connection: Connection): void {
+  connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
+    const path = running.getStore();
+    if (!path) return;
+    const target = event.command[event.commandName];
+    const relayMark = event.commandName === 'update' && JSON.stringify(event.command.updates ?? []).includes('"outboxPending":false');
+    commands.push({ path, name: event.commandName, collection: typeof target === 'string' ? target : '', relayMark });
+  });
+}
+const hotPath = (name: string, run: () => Promise<unknown>) => running.run(name, run);
+/** An app whose requests carrying X-Hot-Path run in that path's context (a server's requests do not inherit the caller's). */
+const traced = (app: Express) => (req: IncomingMessage, res: ServerResponse) => {
+  const name = req.headers['x-hot-path'];
+  return typeof name === 'string' ? running.run(name, () => app(req as never, res as never)) : app(req as never, res as never);
+};
+/** supertest against `app` as hot path `name`. */
+const as = (name: string, app: Express) => {
+  const agent = request(traced(app));
+  return {
+    get: (url: string) => agent.get(url).set('X-Hot-Path', name),
+    post: (url: string) => agent.post(url).set('X-Hot-Path', name),
+    put: (url: string) => agent.put(url).set('X-Hot-Path', name),
+    delete: (url: string) => agent.delete(url).set('X-Hot-Path', name),
+  };
+};
+/** The relays' own work: the outbox collection, and marking an embedded event published. */
+/** Byte ranges of the FerretDB log written while a hot path ran: only their statements are EXPLAINed. */
+const windows: Array<[number, number]> = [];
+async function within(run: () => PromiseLike<unknown>): Promise<void> {
+  const start = statSync(logFile).size;
+  await run();
+  windows.push([start, statSync(logFile).size]);
+}
+
+const isRelay = (c: { collection: string; relayMark: boolean }) => c.collection === 'outbox' || c.relayMark;
+
+beforeAll(async () => {
+  if (spawnSync('psql', ['--version']).status !== 0) {
+    throw new Error('PostgreSQL is not installed: install it (Debian: apt-get install postgresql; then pg_ctlcluster 15 main start), or run npm test as root, which installs it');
+  }
+  const backend = await chooseFerretBackend({ FERRETDB_BACKEND: 'postgresql', FERRETDB_POSTGRESQL_URL: PG_URL });
+  if (backend.kind !== 'postgresql') throw new Error('PostgreSQL is not usable');
+  ensureIndexTwins(backend.url);
+  const port = await freePort();
+  spawnSync('truncate', ['-s', '0', logFile]);
+  ferret = await startFerretDb(repoPaths(), backend, { host: '127.0.0.1', port }, 60_000, {
+    args: ['--log-level=debug', '--log-format=json'],
+    logName: 'ferretdb-explain.log',
+  });
+  // Every test helper of the services reads MONGODB_URL when it is first loaded.
+  process.env.MONGODB_URL = `mongodb://127.0.0.1:${port}/?directConnection=true&retryWrites=false&monitorCommands=true`;
+});
+
+afterAll(async () => {
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+  await ferret?.stop();
+});
+
+test('every hot path keeps its round trips and no statement it sends scans a growing collection', async () => {
+  const { testNamespace, sessionCookie, testActor } = await import('@lakorn/service-kit/testing');
+
+  // --- chat with the real wallet (debits over RabbitMQ)
+  const chatHarness = await import('../../services/chat/test/support/harness');
+  const namespace = testNamespace();
+  const chatWallet = await chatHarness.startWallet({ label: 'hot_wallet', namespace });
+  closers.push(() => chatWallet.close());
+  const chat = await chatHarness.startChat({ label: 'hot_chat', namespace });
+  closers.push(() => chat.close());
+  monitor(chat.connection);
+  monitor(chatWallet.wallet.models.entries.db as unknown as Connection);
+  const m = chatHarness.member();
+  await chatWallet.credit(m.actor.id, 10_000);
+  const room = await chatHarness.chatWith(chat, m.cookie);
+  const send = (i: number, name = '') =>
+    as(name, chat.app).post('/api/messages').set('Cookie', m.cookie).send({ chatId: room.id, content: `สวัสดี ${i}`, isUser: true, userId: m.actor.id });
+  for (let i = 0; i < 3; i++) expect((await send(i)).status).toBe(200);
+  await within(async () => expect((await send(9, 'send (JSON)')).status).toBe(200));
+  await within(() => as('messages of a chat (full array)', chat.app).get(`/api/messages/chat/${room.id}`).set('Cookie', m.cookie).expect(200));
+  await within(() => as('messages of a chat (?limit=50)', chat.app).get(`/api/messages/chat/${room.id}?limit=50`).set('Cookie', m.cookie).expect(200));
+
+  // --- catalog
+  const catalogHarness = await import('../../services/catalog/test/support/harness');
+  const catalog = await catalogHarness.startCatalog('hot_catalog');
+  closers.push(() => catalog.close());
+  monitor(catalog.connection);
+  const creator = catalogHarness.member();
+  const fan = catalogHarness.member();
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push((await catalogHarness.createCharacter(catalog.app, creator.cookie)).id);
+  await within(() => as('character read', catalog.app).get(`/api/characters/${ids[0]}`).set('Cookie', creator.cookie).expect(200));
+  await within(() => as('character edit', catalog.app).put(`/api/characters/${ids[0]}`).set('Cookie', creator.cookie).send(catalogHarness.characterInput({ name: 'แก้ไขแล้ว' })).expect(200));
+  await within(() => as('character like', catalog.app).post(`/api/characters/${ids[1]}/like`).set('Cookie', fan.cookie).send({ userId: fan.actor.id }).expect(200));
+  await within(() => as('character delete', catalog.app).delete(`/api/characters/${ids[2]}`).set('Cookie', creator.cookie).expect(204));
+
+  // --- check-in
+  const checkinSupport = await import('../../services/checkin/test/support');
+  const checkin = await checkinSupport.startCheckinStack('hot_checkin');
+  closers.push(() => checkin.close());
+  monitor(checkin.connection);
+  const member = testActor();
+  await within(() => as('check-in', checkin.app).post('/api/checkin').set('Cookie', sessionCookie(member)).send({ userId: member.id }).expect(201));
+
+  // --- wallet: promo redemption and a (simulated) payment settled
+  const walletHarness = await import('../../services/wallet/test/support/harness');
+  const wallet = await walletHarness.startWallet({ label: 'hot_wallet2' });
+  closers.push(() => wallet.close());
+  monitor(wallet.wallet.models.entries.db as unknown as Connection);
+  const payer = testActor();
+  await wallet.wallet.promoCodes.create({ userId: 'admin', uid: 'admin', code: 'HOTPATH1', coins: 10, type: 'unlimited', maxUses: null, generateRandom: false }, 'admin');
+  await within(() => hotPath('promo redemption', async () => expect((await wallet.wallet.promoCodes.redeem(payer.id, 'HOTPATH1')).status).toBe('redeemed')));
+  const created = await wallet.wallet.payments.create({ id: payer.id, email: payer.email }, Object.keys((await import('@lakorn/contracts')).COIN_PACKAGES)[0] as never);
+  if (created.status !== 'created') throw new Error(`payment not created: ${created.status}`);
+  await within(() => hotPath('payment settle', async () => expect((await wallet.wallet.payments.simulate(payer.id, created.payment.paymentIntentId)).status).toBe('paid')));
+
+  // --- round trips
+  const counted: Record<string, number> = {};
+  for (const c of commands) if (!isRelay(c)) counted[c.path] = (counted[c.path] ?? 0) + 1;
+  const trace = Object.keys(ROUND_TRIPS).map((p) => `${p}: ${commands.filter((c) => c.path === p && !isRelay(c)).map((c) => `${c.name} ${c.collection}`).join(', ')}`);
+  const allowed = Object.fromEntries(
+    Object.entries(counted).map(([p, n]) => [p, RELAY_MAY_READ.has(p) && n === ROUND_TRIPS[p]! + 1 ? ROUND_TRIPS[p] : n]),
+  );
+  // The trace says which commands a path made when its count moves.
+  expect({ counted: allowed, trace }).toEqual({ counted: ROUND_TRIPS, trace });
+
+  // --- EXPLAIN of every statement FerretDB sent
+  const { explained, scans } = explainAll();
+  expect(explained).toBeGreaterThanOrEqual(20);
+  expect(scans).toEqual([]);
+});
+
+interface Logged {
+  msg: string;
+  sql?: string;
+  args?: Record<string, unknown>;
+}
+
+/** A logged argument as SQL: hex-encoded bytes decoded, truncated documents replaced by an empty one. */
+function literal(sql: string, index: number, value: unknown): string {
+  if (typeof value === 'number') return `'${value}'::jsonb`;
+  let text = String(value);
+  if (/^(?:[0-9a-f]{2})+$/.test(text)) text = Buffer.from(text, 'hex').toString('utf8');
+  const isKey = new RegExp(`_jsonb(->|#>)\\$${index + 1}\\b`).test(sql);
+  if (isKey) return `'${text.replace(/'/g, "''")}'::text`;
+  if (text.includes('(truncated')) text = '{}';
+  try {
+    JSON.parse(text);
+  } catch {
+    text = JSON.stringify(text);
+  }
+  return `'${text.replace(/'/g, "''")}'::jsonb`;
+}
+
+/** Statements on collection tables that PostgreSQL would answer with a sequential scan, with why. */
+function explainAll(): { explained: number; scans: string[] } {
+  const log = readFileSync(logFile);
+  const lines = windows.flatMap(([from, to]) => log.subarray(from, to).toString('utf8').split('\n')).filter((l) => l.startsWith('{'));
+  const statements = new Map<string, string>();
+  for (const line of lines) {
+    const entry = JSON.parse(line) as Logged;
+    if (entry.msg !== 'Query' || !entry.sql || !/^(SELECT|UPDATE|DELETE)\b/i.test(entry.sql.trim())) continue;
+    if (!/"[^"]+"\."[^"]+"/.test(entry.sql) || entry.sql.includes('_ferretdb_database_metadata')) continue;
+    const args = entry.args ?? {};
+    const bound = entry.sql.replace(/\$(\d+)/g, (_, n: string) => literal(entry.sql!, Number(n) - 1, args[String(Number(n) - 1)]));
+    statements.set(entry.sql, bound);
+  }
+  const found: string[] = [];
+  for (const [sql, bound] of statements) {
+    const [, schema, table] = /"([^"]+)"\."([^"]+)"/.exec(sql)!;
+    const collection = psql(`select _jsonb->>'_id' from "${schema}"._ferretdb_database_metadata where _jsonb->>'table' = '${table}'`) || table!;
+    if (FIXED_SIZE.has(collection)) continue;
+    const plan = psql(`set enable_seqscan = off; explain ${bound}`);
+    if (/Seq Scan on/.test(plan)) found.push(`${schema}.${collection}: ${sql}`);
+  }
+  return { explained: statements.size, scans: found };
+}
+
+function psql(sql: string): string {
+  const run = spawnSync('psql', [PG_URL, '-qtA', '-c', sql], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`psql: ${run.stderr}`);
+  return run.stdout.trim();
+}
+
