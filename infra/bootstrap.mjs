@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start` / `npm test` on a fresh clone (ARCHITECTURE §10). Plain Node with no dependencies,
 // because it runs before node_modules exists: checks Node, installs npm packages when they are
-// missing or out of date, installs Debian's Chromium for the browser journeys, then hands over to
+// missing or out of date, installs Debian's Chromium for the browser journeys and PostgreSQL for
+// FerretDB's PostgreSQL backend (ARCHITECTURE §2), then hands over to
 // the runner (infra/bin/lakorn-infra.mjs → infra/src/cli.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -112,6 +113,27 @@ const IPROUTE2 = [
   { file: '/usr/bin/ss', pkg: 'iproute2', why: 'where the stack listens' },
 ];
 
+const POSTGRESQL = { file: '/usr/bin/psql', pkg: 'postgresql', why: 'FerretDB on PostgreSQL and the hot-path EXPLAIN test' };
+
+/**
+ * A PostgreSQL this script installed answers the runner as the root-less tests expect: user
+ * postgres over 127.0.0.1 without a password (trust for that one user and address only; an
+ * installation found on the machine is left as it is configured).
+ */
+function trustLocalPostgres() {
+  const etc = '/etc/postgresql';
+  if (!existsSync(etc)) return;
+  for (const version of readdirSync(etc)) {
+    const hba = path.join(etc, version, 'main', 'pg_hba.conf');
+    if (!existsSync(hba)) continue;
+    const text = readFileSync(hba, 'utf8');
+    if (!text.includes('# lakorn')) {
+      writeFileSync(hba, `# lakorn: the runner connects as postgres from this machine only\nhost all postgres 127.0.0.1/32 trust\n${text}`);
+    }
+    spawnSync('pg_ctlcluster', [version, 'main', 'restart'], { stdio: 'inherit' });
+  }
+}
+
 function runRunner() {
   const child = spawn(process.execPath, [path.join(root, 'infra', 'bin', 'lakorn-infra.mjs'), ...args], {
     cwd: root,
@@ -131,7 +153,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const only = onlyAt < 0 ? undefined : args[onlyAt].includes('=') ? args[onlyAt].split('=')[1] : args[onlyAt + 1];
   if (args[0] === 'test' && only !== 'static') {
     const chromium = only === undefined || only === 'e2e' ? [{ file: CHROMIUM, pkg: 'chromium', why: 'browser journeys' }] : [];
-    ensureDebianPackages([...chromium, ...IPROUTE2]);
+    const hadPostgres = existsSync(POSTGRESQL.file);
+    ensureDebianPackages([...chromium, ...IPROUTE2, POSTGRESQL]);
+    if (!hadPostgres && existsSync(POSTGRESQL.file)) trustLocalPostgres();
   }
   runRunner();
 }

@@ -42,6 +42,30 @@ function ensureDatabase(url: URL): boolean {
 }
 
 /**
+ * Starts the Debian PostgreSQL cluster that listens on `port` of this machine when it is installed
+ * but stopped (a machine just booted, or just installed by the bootstrap); true once it answers.
+ */
+async function startLocalCluster(host: string, port: number): Promise<boolean> {
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) return false;
+  const clusters = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
+  if (clusters.status !== 0) return false;
+  const stopped = clusters.stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, , clusterPort, status]) => Number(clusterPort) === port && status === 'down');
+  if (stopped.length === 0) return false;
+  for (const [version, name] of stopped) {
+    say(`PostgreSQL ${version}/${name} is installed but stopped: starting it`);
+    spawnSync('pg_ctlcluster', [version!, name!, 'start'], { encoding: 'utf8', timeout: 60_000 });
+  }
+  for (let i = 0; i < 30; i++) {
+    if (await answers(host, port)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+/**
  * The backend FerretDB starts on: `FERRETDB_BACKEND` sqlite or postgresql, or (auto) PostgreSQL
  * when one answers at FERRETDB_POSTGRESQL_URL and its database can be made, else SQLite.
  */
@@ -49,7 +73,8 @@ export async function chooseFerretBackend(settings: { FERRETDB_BACKEND: string; 
   if (settings.FERRETDB_BACKEND === 'sqlite') return { kind: 'sqlite' };
   const url = new URL(settings.FERRETDB_POSTGRESQL_URL);
   const forced = settings.FERRETDB_BACKEND === 'postgresql';
-  const reachable = await answers(url.hostname, Number(url.port || 5432));
+  const port = Number(url.port || 5432);
+  const reachable = (await answers(url.hostname, port)) || (await startLocalCluster(url.hostname, port));
   const hasPsql = spawnSync('psql', ['--version'], { encoding: 'utf8' }).status === 0;
   if (reachable && hasPsql && ensureDatabase(url)) return { kind: 'postgresql', url: url.toString() };
   if (forced) throw new Error(`FERRETDB_BACKEND=postgresql but PostgreSQL at ${url.host} (database ${url.pathname.slice(1)}) cannot be used`);
