@@ -44,8 +44,8 @@ describe('GIN twins of FerretDB indexes', () => {
     expect(first).toEqual({ mode: 'event trigger', twinned: 2 });
     const twins = twinsOf('app');
     expect(twins).toHaveLength(2);
-    expect(twins.join('\n')).toMatch(/gin \(\(\(_jsonb -> '_id'::text\)\) jsonb_path_ops\)/);
-    expect(twins.join('\n')).toMatch(/gin \(\(\(_jsonb -> 'chatId'::text\)\) jsonb_path_ops\)/);
+    expect(twins.join('\n')).toMatch(/gin \(\(\(_jsonb -> '_id'::text\)\) jsonb_path_ops\) WITH \(fastupdate=off\)/);
+    expect(twins.join('\n')).toMatch(/gin \(\(\(_jsonb -> 'chatId'::text\)\) jsonb_path_ops\) WITH \(fastupdate=off\)/);
     expect(ensureIndexTwins(url)).toEqual(first);
     expect(twinsOf('app')).toEqual(twins);
   });
@@ -53,7 +53,14 @@ describe('GIN twins of FerretDB indexes', () => {
   it('an index made later (a new collection) gets its twin from the event trigger at once', () => {
     ensureIndexTwins(url);
     psql(url, `create schema later; create table later.likes_9f (_jsonb jsonb); create unique index likes_9f__id_idx on later.likes_9f ((_jsonb -> '_id'))`);
-    expect(twinsOf('later')).toEqual([`likes_9f CREATE INDEX likes_9f_911bb8e737_gin ON later.likes_9f USING gin (((_jsonb -> '_id'::text)) jsonb_path_ops)`]);
+    expect(twinsOf('later')).toEqual([`likes_9f CREATE INDEX likes_9f_911bb8e737_gin ON later.likes_9f USING gin (((_jsonb -> '_id'::text)) jsonb_path_ops) WITH (fastupdate=off)`]);
+  });
+
+  it('turns fastupdate off on a twin made with it on (its pending list slows every lookup)', () => {
+    psql(url, `create schema old; create table old.t_1 (_jsonb jsonb); create index t_1_911bb8e737_gin on old.t_1 using gin ((_jsonb -> '_id') jsonb_path_ops);
+      create index t_1__id_idx on old.t_1 ((_jsonb -> '_id'))`);
+    ensureIndexTwins(url);
+    expect(psql(url, `select reloptions from pg_class where relname = 't_1_911bb8e737_gin'`)).toBe('{fastupdate=off}');
   });
 
   it('serves FerretDB\'s pushed-down equality (`_jsonb->$1 @> $2`, prepared) with an index scan, not a sequential scan', () => {
