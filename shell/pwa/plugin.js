@@ -35,7 +35,6 @@ const MANIFEST = {
 const PRELOADED_FONT = /noto-sans-thai-thai-400-normal\.[0-9a-f]{8}\.woff2$/;
 /** Chunk groups every first screen needs (shell/src/index.ts, App.tsx). */
 const FIRST_SCREEN_GROUPS = ['bootstrap'];
-
 let iconCache;
 
 class PwaPlugin {
@@ -67,10 +66,16 @@ class PwaPlugin {
         if (data.outputName !== 'index.html') return data;
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
         const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
-        const scripts = FIRST_SCREEN_GROUPS.flatMap((group) => {
-          const chunkGroup = compilation.namedChunkGroups.get(group);
-          return chunkGroup ? chunkGroup.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))) : [];
-        });
+        const jsFiles = (chunk) => [...chunk.files].filter((f) => f.endsWith('.js'));
+        const groups = FIRST_SCREEN_GROUPS.flatMap((group) => compilation.namedChunkGroups.get(group)?.chunks ?? []);
+        // The shared singletons the shell provides (infra/webpack/shared.js), which bootstrap
+        // consumes at once: main.js would only ask for them after it has run, one round trip
+        // later. Their chunks are those a provide-module opens (the consume fallbacks, same bytes
+        // under other names, are not loaded while the shell provides).
+        const shared = [...compilation.chunks].filter((chunk) =>
+          [...chunk.groupsIterable].some((group) => group.origins.some((origin) => origin.module?.type === 'provide-module')),
+        );
+        const scripts = [...new Set([...groups, ...shared].flatMap(jsFiles))];
         const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', attributes);
         data.headTags.unshift(
           ...(font ? [link({ rel: 'preload', href: `${publicPath}${font}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })] : []),
