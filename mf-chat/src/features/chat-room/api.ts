@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import {
+  NEXT_CURSOR_HEADER,
   STREAM_EVENTS,
   type Chat,
   type Message,
@@ -17,10 +18,8 @@ const fresh = (path: string) => `${path}?t=${Date.now()}`;
 
 export const loadChat = (id: string) => getJson<Chat>(fresh(chatPath(id)));
 
-/** The chat screen reads its messages 50 at a time, newest first (issue "Fast at scale": paging). */
+/** The chat screen reads its messages 50 at a time, newest first, older pages when scrolled to the top. */
 export const MESSAGE_PAGE_SIZE = 50;
-/** The response header with the cursor of the next older page (the chat service's paging contract); absent on the oldest page. */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 export interface MessagePage {
   /** Oldest first, like the unpaged array. */
