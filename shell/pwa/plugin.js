@@ -1,6 +1,6 @@
 // Makes the shell installable (ARCHITECTURE §9): the web app manifest, the icons drawn in
 // ./icons.js, the service worker (src/pwa/sw.js with this build's id) and its offline page, and
-// preload links in index.html for the Thai font and the first screen's scripts.
+// a preload link in index.html for the Thai font.
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -33,8 +33,10 @@ const MANIFEST = {
 
 /** The Thai font weight the first screen draws with (packages/ui/src/fonts.ts). */
 const PRELOADED_FONT = /noto-sans-thai-thai-400-normal\.[0-9a-f]{8}\.woff2$/;
-/** Chunk groups every first screen needs (shell/src/index.ts, App.tsx). */
-const FIRST_SCREEN_GROUPS = ['bootstrap'];
+// Scripts are not preloaded: a preload gives a script High priority, and Lighthouse's page-load
+// model then counts it as render-blocking (measured: /login first contentful paint 1.0 s → 4.4 s
+// with the bootstrap chunk preloaded). The font is: text waits for it (bench/README.md).
+
 let iconCache;
 
 class PwaPlugin {
@@ -66,20 +68,9 @@ class PwaPlugin {
         if (data.outputName !== 'index.html') return data;
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
         const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
-        const jsFiles = (chunk) => [...chunk.files].filter((f) => f.endsWith('.js'));
-        const groups = FIRST_SCREEN_GROUPS.flatMap((group) => compilation.namedChunkGroups.get(group)?.chunks ?? []);
-        // The shared singletons the shell provides (infra/webpack/shared.js), which bootstrap
-        // consumes at once: main.js would only ask for them after it has run, one round trip
-        // later. Their chunks are those a provide-module opens (the consume fallbacks, same bytes
-        // under other names, are not loaded while the shell provides).
-        const shared = [...compilation.chunks].filter((chunk) =>
-          [...chunk.groupsIterable].some((group) => group.origins.some((origin) => origin.module?.type === 'provide-module')),
-        );
-        const scripts = [...new Set([...groups, ...shared].flatMap(jsFiles))];
         const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', attributes);
         data.headTags.unshift(
           ...(font ? [link({ rel: 'preload', href: `${publicPath}${font}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })] : []),
-          ...scripts.map((file) => link({ rel: 'preload', href: `${publicPath}${file}`, as: 'script' })),
         );
         return data;
       });
