@@ -5,7 +5,7 @@ import type { DailyCoinSetting, NewsItem, Profile, PromoCode, SpecialCheckinDay 
 import { repoPaths } from '../../infra/src/paths';
 import { baseUrl, E2E_SECOND_ADMIN, signInViaApi } from '../support';
 
-// Issue 7 "Must show": every admin endpoint (services/checkin and services/wallet READMEs) ×
+// The admin authorization matrix: every admin endpoint (services/checkin and services/wallet READMEs) ×
 // {signed out, member, admin, owner}, through the gateway of a real isolated stack. ARCHITECTURE
 // §5: the server decides who acts; the admin role comes from ADMIN_EMAILS, and the payment switch
 // and registration bonus belong to the owner alone (OWNER_EMAIL), whatever the client shows.

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { dayOfWeekOf, type CalendarDay, type CalendarResponse, type DailyCoinSetting, type NewsItem, type Profile, type PromoCode } from '@lakorn/contracts';
 import { baseUrl, launchBrowser, newPhonePage, pngImage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
-// Issue 7 "Must show": the admin's journey through mf-admin in Chromium, each change seen where
+// The admin's journey through mf-admin in Chromium, each change seen where
 // members meet it: news with an image in the /news carousel; a special day amber with its amount
 // on the calendar; Monday's new amount on the calendar; a limited promo code redeemed by a member;
 // payments off showing the contact message in a member's top-up; the registration bonus given to

@@ -5,7 +5,7 @@ import type { Character } from '@lakorn/contracts';
 import { repoPaths } from '../../infra/src/paths';
 import { baseUrl, launchBrowser, newPhonePage, pngImage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
-// Issue 4 "Must show": user A creates a public romantic character through all 9 steps with an
+// The characters journey: user A creates a public romantic character through all 9 steps with an
 // image; user B finds it by a Thai substring and by genre, likes it (count 1, button disabled) and
 // taps it to reach /chat/{id}; A edits it from /edit-character/{id}/4.
 

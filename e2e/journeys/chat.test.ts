@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { messageCost, type Persona, type Profile } from '@lakorn/contracts';
 import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
-// Issue 5 "Must show": from discover open a chat, send a Thai message, watch the reply stream in
+// The chat journey: from discover open a chat, send a Thai message, watch the reply stream in
 // and the balance fall by the message's length, choose a persona, save a memory, open another
 // room, delete a chat. The stack has no LLM configured, so the offline responder answers (and
 // streams); its replies carry the offline label.

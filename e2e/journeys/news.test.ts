@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { CalendarResponse, NewsItem } from '@lakorn/contracts';
 import { baseUrl, launchBrowser, newPhonePage, pngImage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
-// Issue 6 "Must show": check in on /news, see the check mark, the today panel's button gone and
+// The news journey: check in on /news, see the check mark, the today panel's button gone and
 // the coin badge rise by the day's amount; the carousel shows an admin-added news item with an
 // image (uploaded through the catalog, as the admin screen does).
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { PromoCode } from '@lakorn/contracts';
 import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
-// Issue 3 "Must show": a new member sees the registration bonus as their balance, buys a package
+// The wallet journey: a new member sees the registration bonus as their balance, buys a package
 // through the simulated PromptPay provider, sees the balance and /transactions update, and
 // redeems a promo code.
 

@@ -19,7 +19,7 @@ export function baseUrl(): string {
 export const E2E_PORTS_VARIABLE = 'LAKORN_E2E_PORTS';
 
 /**
- * A second admin, who is not the owner (issue 7 authorization matrix): the global setup adds it to
+ * A second admin, who is not the owner (the admin authorization matrix, journeys/admin-authz): the global setup adds it to
  * ADMIN_EMAILS of the stack it starts. A stack given through LAKORN_E2E_URL must list it too.
  */
 export const E2E_SECOND_ADMIN = 'moderator@lakorn.local';

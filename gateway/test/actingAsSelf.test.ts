@@ -16,7 +16,7 @@ const me = testActor();
 const other = testActor();
 const cookie = sessionCookie(me);
 
-// ARCHITECTURE §5 / issue 2 "Must show": naming another user where only one's own is allowed is
+// ARCHITECTURE §5: naming another user where only one's own is allowed is
 // refused at the gateway with 403, before any service sees it.
 describe('acting as yourself', () => {
   const app = () => testGateway(fakes);

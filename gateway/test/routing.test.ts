@@ -15,7 +15,7 @@ afterAll(async () => {
 const actor = testActor();
 const cookie = sessionCookie(actor);
 
-// One request per prefix of the route table (issue 2 item 5), with the spec §7 call it stands for.
+// One request per prefix of the route table (ARCHITECTURE §6), with the spec §7 call it stands for.
 const ROUTES: Array<[method: 'get' | 'post' | 'put' | 'delete', path: string, service: ServiceName]> = [
   ['post', '/api/auth/verify', 'identity'],
   ['post', '/api/auth/logout', 'identity'],

@@ -109,7 +109,7 @@ describe('maintenance notice (spec §2, §4)', () => {
   });
 });
 
-describe('admin gating (issue 7)', () => {
+describe('admin gating (spec §6 roles)', () => {
   // The App's RemotePage decides; rendering the App itself pulls in every page.
   const { App } = jest.requireActual('../src/App') as typeof import('../src/App');
 

@@ -6,7 +6,7 @@ import { COMMON } from './messages';
 export type AdminRole = 'admin' | 'owner';
 
 /**
- * Defence in depth (issue 7): the shell already keeps non-admins (and non-owners on the owner
+ * Defence in depth (spec §6 roles): the shell already keeps non-admins (and non-owners on the owner
  * pages) away from mf-admin, and the services refuse their calls whatever happens here. Should
  * this remote be reached anyway, it still shows the page's own no-access screen (spec §2) and
  * never renders the admin screen or starts its requests.

@@ -172,7 +172,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Character Card V2 (beyond the spec, issue 4): the community format (spec "chara_card_v2") other
+// Character Card V2 (beyond the spec, ARCHITECTURE §6 extensions): the community format (spec "chara_card_v2") other
 // character tools read and write, as JSON or base64 in a PNG `chara` tEXt chunk.
 
 export const CARD_SPEC = 'chara_card_v2';

@@ -91,7 +91,7 @@ export const REGISTRATION_BONUS_DEFAULT = 1000;
 export const DAILY_COIN_DEFAULTS = [30, 20, 20, 20, 20, 20, 30] as const;
 export const DAILY_COIN_FALLBACK_TODAY = 30;
 export const SPECIAL_DAY_DEFAULT_COINS = 100;
-/** Check-in days are Bangkok days whatever the server's zone (issue 6). */
+/** Check-in days are Bangkok days whatever the server's zone (the product's members are in Thailand). */
 export const CHECKIN_TIME_ZONE = 'Asia/Bangkok';
 
 // §9 timers (milliseconds)

@@ -29,7 +29,7 @@ function importCard(bytes: Buffer, filename: string) {
 const FIELDS = ['name', 'age', 'gender', 'genre', 'appearance', 'personality', 'firstMessage', 'background', 'exampleMessages', 'isPublic', 'isSpicy', 'description'] as const;
 const pick = (c: Record<string, unknown>) => Object.fromEntries(FIELDS.map((f) => [f, c[f]]));
 
-describe('character cards over HTTP (beyond the spec, issue 4)', () => {
+describe('character cards over HTTP (beyond the spec)', () => {
   it('imports the JSON and the PNG card made by another tool into the same draft; the PNG picture becomes the image', async () => {
     const json = await importCard(fixture('foreign-card-v2.json'), 'mali.json');
     expect(json.status).toBe(200);

@@ -5,7 +5,7 @@ import { debitOpId } from '../src/domain/coins';
 import { startFakeOpenAI, type FakeOpenAI } from './support/fakeOpenAI';
 import { chatWith, member, startChat, startWallet, type ChatUnderTest, type WalletUnderTest } from './support/harness';
 
-// Issue 5 "Must show": money under load, on real FerretDB and RabbitMQ, with a fake
+// Money under load, on real FerretDB and RabbitMQ, with a fake
 // OpenAI-compatible server behind the real `openai` SDK and the real wallet (its composition root
 // and bus consumers, in this process, on its own database and the same bus namespace). Both buses
 // go through a broker proxy so the last test can cut RabbitMQ for them without touching the

@@ -5,7 +5,7 @@ import { TEST_AMQP_URL, brokerProxy, sessionCookie, testActor, testBus, testName
 import { registerConsumers } from '../src/events/consumers';
 import { sleep, startCheckinStack, type CheckinTestStack } from './support';
 
-// The server's own zone must not matter (issue 6): run in a zone where 16:59:59Z and 17:00:00Z
+// The server's own zone must not matter (check-in days are Bangkok days): run in a zone where 16:59:59Z and 17:00:00Z
 // are the same local day, so only a Bangkok-day computation can tell them apart.
 process.env.TZ = 'America/Los_Angeles';
 

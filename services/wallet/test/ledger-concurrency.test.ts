@@ -4,7 +4,7 @@ import { testMongo } from '@lakorn/service-kit/testing';
 import type { EntryDoc } from '../src/data/models';
 import { createWallet, type Wallet } from '../src/wallet';
 
-// issue 3 "Must show": 20 users, 8 concurrent workers, a random mix of debits, credits, refunds and
+// ARCHITECTURE §3 invariants under concurrency: 20 users, 8 concurrent workers, a random mix of debits, credits, refunds and
 // replayed opIds on real FerretDB; then the ledger's invariants (ARCHITECTURE §3) are read back.
 
 jest.setTimeout(180_000);

@@ -7,7 +7,7 @@ import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { startWallet, type WalletUnderTest } from './support/harness';
 
 // Stripe PromptPay through the real `stripe` SDK against the in-repo fake Stripe server, with
-// webhooks signed as Stripe signs them (ARCHITECTURE §8; issue 3 "Must show").
+// webhooks signed as Stripe signs them (ARCHITECTURE §8).
 
 jest.setTimeout(60_000);
 

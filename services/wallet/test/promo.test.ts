@@ -4,7 +4,7 @@ import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import type { EntryDoc } from '../src/data/models';
 import { startWallet, type WalletUnderTest } from './support/harness';
 
-// Promo codes: admin list/create/activate/delete and redemption (spec §2, §5, §7, §8; issue 3).
+// Promo codes: admin list/create/activate/delete and redemption (spec §2, §5, §7, §8).
 
 jest.setTimeout(120_000);
 

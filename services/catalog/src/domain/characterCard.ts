@@ -16,7 +16,7 @@ import {
   type OverLongField,
 } from '@lakorn/contracts';
 
-// Character Card V2 (issue 4, beyond the spec): the mapping between a Lakorn character and the
+// Character Card V2 (beyond the spec, ARCHITECTURE §6 extensions): the mapping between a Lakorn character and the
 // community card format ("chara_card_v2"), pure so it can be tested alone.
 //
 //   personality          ⇄ data.personality

@@ -283,7 +283,7 @@ export function createCatalog(deps: CatalogDeps) {
       return { alreadyLiked: !inserted, likes: index.likeCount(id) };
     },
 
-    /** The V2 card of one's own character (issue 4 "character cards"). */
+    /** The V2 card of one's own character (beyond the spec, ARCHITECTURE §6 extensions). */
     async card(actor: Actor, id: string): Promise<{ card: ExportedCard; name: string }> {
       const doc = await owned(actor, id);
       const character = toCharacter(doc);

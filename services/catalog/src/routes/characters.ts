@@ -98,7 +98,7 @@ export function characterRoutes({ catalog }: { catalog: Catalog }): Router {
     res.json((await catalog.like(actor, id)) satisfies LikeResult);
   });
 
-  // Beyond the spec (issue 4): one's own character as a Character Card V2 JSON file.
+  // Beyond the spec (ARCHITECTURE §6 extensions): one's own character as a Character Card V2 JSON file.
   router.get('/api/characters/:id/card', async (req, res) => {
     const actor = requireActor(req);
     const { id } = parse(CharacterIdParams, req.params);

@@ -47,7 +47,7 @@ export function uploadRoutes({ images }: { images: CharacterImages }): Router {
     res.status(201).json((await images.upload(actor, file.buffer, fields.characterId || null)) satisfies UploadResult);
   });
 
-  // Beyond the spec (issue 4): a Character Card V2 (JSON or PNG) as a wizard draft.
+  // Beyond the spec (ARCHITECTURE §6 extensions): a Character Card V2 (JSON or PNG) as a wizard draft.
   router.post('/api/upload/character-card', oneFile('card'), async (req, res) => {
     const actor = requireActor(req);
     const fields = parse(UploadFields.pick({ userId: true, uid: true }), req.body ?? {});

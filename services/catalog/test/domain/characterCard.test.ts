@@ -25,7 +25,7 @@ const lakorn: CardCharacter = {
   version: 3,
 };
 
-describe('Character Card V2 export (issue 4 mapping)', () => {
+describe('Character Card V2 export (the mapping of services/catalog/src/domain/characterCard.ts)', () => {
   it('maps personality, appearance+background, first message, example messages and genre, the rest under extensions.lakorn', () => {
     const card = toCard(lakorn);
     expect(CharacterCardV2.safeParse(card).success).toBe(true);

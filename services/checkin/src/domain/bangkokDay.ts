@@ -1,6 +1,6 @@
 import { CHECKIN_TIME_ZONE, type IsoDate } from '@lakorn/contracts';
 
-// Check-in days are Bangkok days whatever zone the server runs in (issue 6): Intl with an
+// Check-in days are Bangkok days whatever zone the server runs in (the product's members are in Thailand): Intl with an
 // explicit time zone, so neither TZ nor the host's clock setting moves a day boundary.
 const formatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: CHECKIN_TIME_ZONE,

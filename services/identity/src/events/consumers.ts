@@ -1,7 +1,7 @@
 import type { Bus } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 
-/** The profile's coins follow the wallet's ledger head (ARCHITECTURE §3; issue 3). */
+/** The profile's coins follow the wallet's ledger head (ARCHITECTURE §3). */
 export async function registerConsumers(bus: Bus, accounts: Accounts): Promise<void> {
   await bus.consume({
     queue: 'wallet-balances',

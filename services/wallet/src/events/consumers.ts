@@ -52,7 +52,7 @@ export async function registerConsumers({ bus, ledger, coinRequests, settings, l
         log.info({ userId }, 'wallet closed');
         return;
       }
-      // The bonus in force when the registration is handled (issue 3); once per user by its opId.
+      // The bonus in force when the registration is handled; once per user by its opId.
       const bonus = await settings.registrationBonus();
       if (bonus <= 0) return;
       await ledger.apply({ userId, opId: `signup:${userId}`, kind: 'credit', amount: bonus, description: SIGNUP_DESCRIPTION });

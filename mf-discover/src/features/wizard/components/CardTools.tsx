@@ -44,7 +44,7 @@ const StepLink = styled.button`
   text-decoration: underline;
 `;
 
-/** Import a Character Card V2 into the draft (beyond the spec, issue 4). */
+/** Import a Character Card V2 into the draft (beyond the spec, ARCHITECTURE §6 extensions). */
 export function CardImport({ onImported }: { onImported: (result: CardImportResult) => void }) {
   const { profile } = useSession();
   const { toast } = useToast();
@@ -123,7 +123,7 @@ export function ImportNotice({
   );
 }
 
-/** Export one's saved character as a V2 JSON or PNG card (beyond the spec, issue 4). */
+/** Export one's saved character as a V2 JSON or PNG card (beyond the spec, ARCHITECTURE §6 extensions). */
 export function CardExport({ characterId, name, profileUrl }: { characterId: string; name: string; profileUrl: string }) {
   const { profile } = useSession();
   const { toast } = useToast();
