@@ -9,6 +9,9 @@ module.exports = function jestPreset(dir, environment = 'node') {
     testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'jest.env-dom.js') : 'node',
     testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    // Tests drive real FerretDB, RabbitMQ and jsdom on 2 shared cores, two files at a time: jest's
+    // 5 s default fails correct tests when the machine is busy. Nothing here asserts a duration.
+    testTimeout: 30_000,
     transform: {
       '^.+\\.(t|j)sx?$': [
         require.resolve('@swc/jest'),

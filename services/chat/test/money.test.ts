@@ -27,7 +27,10 @@ beforeAll(async () => {
   proxy = await brokerProxy(TEST_AMQP_URL);
   const namespace = testNamespace();
   wallet = await startWallet({ label: 'chat_money_wallet', namespace, amqpUrl: proxy.url });
-  chat = await startChat({ label: 'chat_money', namespace, amqpUrl: proxy.url, llmBaseUrl: llm.baseUrl, debitTimeoutMs: 10_000, replyTimeoutMs: 8_000 });
+  // The debit deadline is a tuning knob, not the rule under test: 50 debits racing on one wallet
+  // take 6 s on a quiet 2-core machine and ~17 s beside another test file, so the deadline is
+  // generous enough that every outcome here is decided by the coins, never by the clock.
+  chat = await startChat({ label: 'chat_money', namespace, amqpUrl: proxy.url, llmBaseUrl: llm.baseUrl, debitTimeoutMs: 30_000, replyTimeoutMs: 8_000 });
 });
 
 afterAll(async () => {
