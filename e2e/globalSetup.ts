@@ -23,7 +23,14 @@ export default async function globalSetup(): Promise<void> {
       isolated: true,
       // jest sets NODE_ENV=test; the journeys see what `npm start` shows. A second admin who is
       // not the owner joins ADMIN_EMAILS for the authorization matrix (journeys/admin-authz).
-      overrides: { LOG_LEVEL: 'warn', NODE_ENV: 'development', ADMIN_EMAILS: adminEmailsWithSecondAdmin(readRunnerEnv(process.env).ADMIN_EMAILS) },
+      overrides: {
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        ADMIN_EMAILS: adminEmailsWithSecondAdmin(readRunnerEnv(process.env).ADMIN_EMAILS),
+        // Every journey signs its members in from this one address; the sign-in limit itself is
+        // tested at the gateway (gateway/test/limits.test.ts), not by how many journeys there are.
+        RATE_LIMIT_AUTH_PER_MINUTE: '600',
+      },
       sink: (lines) => log.write(`${lines.join('\n')}\n`),
     });
     keepHandle({ stack, log });
