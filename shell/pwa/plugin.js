@@ -39,6 +39,23 @@ const PRELOADED_FONT = /noto-sans-thai-thai-400-normal\.[0-9a-f]{8}\.woff2$/;
 
 let iconCache;
 
+/** The Thai font files of this build (packages/ui/src/fonts.ts), by weight. */
+const THAI_FONT = /noto-sans-thai-thai-(\d00)-normal\.[0-9a-f]{8}\.woff2$/;
+
+/**
+ * The offline page with the app's own Thai font: without it a device with no Thai system font
+ * draws boxes. The files are hashed shell assets, so the worker has them from the visits before
+ * (cache-first), and the page can name them by their final names only at build time.
+ */
+function offlinePage(compilation) {
+  const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+  const faces = Object.keys(compilation.assets)
+    .map((name) => [name, THAI_FONT.exec(name)?.[1]])
+    .filter(([, weight]) => weight)
+    .map(([name, weight]) => `      @font-face { font-family: 'Noto Sans Thai'; font-weight: ${weight}; font-display: swap; src: url('${publicPath}${name}') format('woff2'); }`);
+  return fs.readFileSync(path.join(SRC, 'offline.html'), 'utf8').replace('<style>', `<style>\n${faces.join('\n')}`);
+}
+
 class PwaPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
@@ -48,7 +65,7 @@ class PwaPlugin {
         iconCache ??= icons();
         for (const [file, bytes] of Object.entries(iconCache)) compilation.emitAsset(file, new RawSource(bytes));
         compilation.emitAsset('manifest.webmanifest', new RawSource(`${JSON.stringify(MANIFEST, null, 2)}\n`));
-        compilation.emitAsset('offline.html', new RawSource(fs.readFileSync(path.join(SRC, 'offline.html'))));
+        compilation.emitAsset('offline.html', new RawSource(offlinePage(compilation)));
       });
 
       // After every other asset (index.html included) has its final name: the worker's id is a
