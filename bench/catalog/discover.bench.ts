@@ -11,6 +11,7 @@ import { imageStore } from '../../services/catalog/src/data/imageStore';
 import { catalogCollections, type LikeDoc } from '../../services/catalog/src/data/models';
 import { createCatalogService } from '../../services/catalog/src/service';
 import { between, characterDoc, characterId, NEEDLE, random, text } from '../support/characters';
+import { timeRuns, type Sample } from '../support/measure';
 
 const CHARACTERS = Number(process.env.BENCH_CHARACTERS ?? 100_000);
 const LIKES = Number(process.env.BENCH_LIKES ?? 200_000);
@@ -23,25 +24,11 @@ const REUSE = process.env.BENCH_REUSE !== '0';
 /** Also time what the database alone does (a regex search, an _id read): ~30 s each on FerretDB. */
 const BASELINE = process.env.BENCH_BASELINE !== '0';
 
-interface Sample {
-  label: string;
-  runs: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
 const samples: Sample[] = [];
 
+/** Times `fn` `runs` times (no warm-up: the first reads are part of what is measured) and prints p50/p95. */
 async function measure(label: string, runs: number, fn: (i: number) => Promise<unknown>): Promise<Sample> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn(i);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  const sample = { label, runs, p50: at(0.5), p95: at(0.95), max: times[times.length - 1] ?? 0 };
+  const sample = await timeRuns(label, runs, fn, 0);
   samples.push(sample);
   console.info(`${label.padEnd(58)} p50 ${sample.p50.toFixed(1).padStart(8)} ms  p95 ${sample.p95.toFixed(1).padStart(8)} ms  (${runs} runs)`);
   return sample;

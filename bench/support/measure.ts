@@ -7,7 +7,9 @@ export interface Sample {
   label: string;
   runs: number;
   p50: number;
+  p95: number;
   p99: number;
+  max: number;
 }
 
 /** Value at quantile q (0..1) of ascending `sorted`. */
@@ -26,7 +28,7 @@ export async function timeRuns(label: string, runs: number, fn: (i: number) => P
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { label, runs, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  return { label, runs, p50: quantile(times, 0.5), p95: quantile(times, 0.95), p99: quantile(times, 0.99), max: times.at(-1) ?? 0 };
 }
 
 /** "load 1.23 / 1.10 / 0.98 (2 cores)" */
