@@ -7,6 +7,8 @@ export * from './http/requestLog';
 export * from './http/localOnly';
 export * from './auth/session';
 export * from './data/mongo';
+export * from './data/insertOnce';
+export * from './domain/errors';
 export * from './bus';
 export * from './run';
 export * from './runtime';

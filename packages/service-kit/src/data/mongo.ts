@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
 
 /**
  * FerretDB v1 needs a direct connection and no retryable writes (ARCHITECTURE §2); MongoDB
@@ -43,4 +43,15 @@ export async function pingMongo(connection: Connection): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The one way a store reaches the database: the model declares the schema and indexes, and its
+ * queries go through the model's driver collection, typed with the model's document. Mongoose's
+ * query layer costs 1.1-1.25x the driver per single-document call (bench/README.md "data access")
+ * on paths a send repeats ~25 times, and the driver hands a unique index's E11000 to insertOnce
+ * unchanged.
+ */
+export function collectionOf<T extends { _id: string }>(model: Model<T>): mongo.Collection<T> {
+  return model.collection as unknown as mongo.Collection<T>;
 }

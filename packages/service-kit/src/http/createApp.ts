@@ -3,6 +3,7 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import { ERROR_CODES } from '@lakorn/contracts';
 import type { Logger } from '../logger';
 import { sessionMiddleware } from '../auth/session';
+import { DomainError } from '../domain/errors';
 import { HttpError } from './errors';
 import { requestContext } from './requestLog';
 
@@ -22,7 +23,12 @@ export interface HttpAppOptions {
   jsonLimit?: string;
   /** Routes that need the raw body (webhooks) are mounted before the JSON parser. */
   rawRouters?: Router[];
+  /** The service's one map from its domain errors to HTTP (`routes/errors.ts`). */
+  domainErrors?: DomainErrorMap;
 }
+
+/** Maps a domain error to the HTTP answer the spec gives it; undefined when it is not one of ours. */
+export type DomainErrorMap = (error: DomainError) => HttpError | undefined;
 
 /**
  * The express app of a service: request ids, logs, JSON bodies, the session, health endpoints,
@@ -60,17 +66,18 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ message: 'Not found', code: ERROR_CODES.notFound });
   });
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.domainErrors));
   return app;
 }
 
-function errorHandler(logger: Logger) {
+function errorHandler(logger: Logger, domainErrors: DomainErrorMap | undefined) {
   // Express recognises an error handler by its four parameters.
-  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  return (thrown: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) {
       res.end();
       return;
     }
+    const error = thrown instanceof DomainError ? (domainErrors?.(thrown) ?? thrown) : thrown;
     if (error instanceof HttpError) {
       res.status(error.status).json({ message: error.message, ...(error.code ? { code: error.code } : {}), ...error.extra });
       return;
