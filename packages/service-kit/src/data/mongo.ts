@@ -1,5 +1,8 @@
 import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
 
+/** A service's database connection, named here so that only data/ folders import mongoose. */
+export type { Connection } from 'mongoose';
+
 /**
  * FerretDB v1 needs a direct connection and no retryable writes (ARCHITECTURE §2); MongoDB
  * accepts both, so the options are always added when the URL lacks them.
