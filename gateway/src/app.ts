@@ -33,7 +33,7 @@ export function createApp({ config, logger }: GatewayDeps): (req: IncomingMessag
   app.use(perIpLimit(config.rateLimits));
   app.use(healthRoutes(config.services));
 
-  const proxies = createServiceProxies(config.services, { logger, timeoutMs: config.upstreamTimeoutMs });
+  const proxies = createServiceProxies(config.services, { logger, timeoutMs: config.upstreamTimeoutMs, streamIdleMs: config.streamIdleMs });
   app.use(imageRoutes(proxies));
   app.use(apiRoutes({ sessionPublicKey: config.sessionPublicKey, rateLimits: config.rateLimits, allowDevFromNetwork: config.allowDevFromNetwork, proxies }));
   app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes }));

@@ -56,6 +56,11 @@ const envSchema = baseConfigSchema
     RATE_LIMIT_AUTH_PER_MINUTE: perMinute(30),
     /** Idle time allowed on an upstream socket; long enough for a slow model's first token. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+    /**
+     * A proxied event stream silent this long is ended with an `error` event (ARCHITECTURE §6);
+     * chat sends a comment every 5 s while the model thinks, so a healthy stream never is.
+     */
+    STREAM_IDLE_MS: z.coerce.number().int().positive().default(12_000),
     /** Set when a load balancer sits in front of the gateway, so req.ip is the client's. */
     TRUST_PROXY: trustProxy,
   });
@@ -89,6 +94,7 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
     authPerIp: env.RATE_LIMIT_AUTH_PER_MINUTE,
   },
   upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  streamIdleMs: env.STREAM_IDLE_MS,
   trustProxy: env.TRUST_PROXY,
 }));
 

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createLogger } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { answerClientErrors } from './http/errors';
 
 function main(): void {
   let config;
@@ -15,6 +16,7 @@ function main(): void {
   const server = createServer(createApp({ config, logger })).listen(config.port, config.host, () => {
     logger.info({ host: config.host, port: config.port, webRoot: config.webRoot, services: config.services }, `gateway listening on http://localhost:${config.port}`);
   });
+  answerClientErrors(server);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'gateway cannot listen');
     process.exit(1);

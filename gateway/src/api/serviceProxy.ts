@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { pipeline } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
-import { ERROR_CODES } from '@lakorn/contracts';
+import { ERROR_CODES, STREAM_EVENTS } from '@lakorn/contracts';
 import type { Logger } from '@lakorn/service-kit';
 import type { ServiceName } from './routeTable';
 
@@ -19,6 +19,28 @@ function dropUntrustedForwardedHeaders(req: Request): void {
 }
 
 export const UNAVAILABLE_BODY = { message: 'Service unavailable', code: ERROR_CODES.unavailable };
+
+/**
+ * ARCHITECTURE §6: what the gateway answers for a service's failure: 503 when it cannot be reached,
+ * 504 past the upstream limit, 502 when it failed mid-answer. Each has a `code`; the chat screen
+ * shows spec §8's send-failure text for all of them.
+ */
+type UpstreamFailure = 'unreachable' | 'timeout' | 'failed';
+const FAILURES: Record<UpstreamFailure, { status: number; message: string; code: string }> = {
+  unreachable: { status: 503, ...UNAVAILABLE_BODY },
+  timeout: { status: 504, message: 'Service timed out', code: ERROR_CODES.upstreamTimeout },
+  failed: { status: 502, message: 'Service failed', code: ERROR_CODES.upstreamFailed },
+};
+
+/** Connection errors that mean the request never reached the service. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function failureOf(error: NodeJS.ErrnoException): UpstreamFailure {
+  if (error.code === 'ETIMEDOUT') return 'timeout';
+  return UNREACHABLE.has(error.code ?? '') ? 'unreachable' : 'failed';
+}
+
+const isEventStream = (headers: http.IncomingHttpHeaders) => (headers['content-type'] ?? '').startsWith('text/event-stream');
 
 /** Headers of one connection, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
@@ -42,12 +64,13 @@ function forwardedHeaders(req: Request, headers: http.OutgoingHttpHeaders): void
  * the forwarding itself, bench/gateway). Responses are piped as they arrive (chat replies stream as
  * server-sent events, ARCHITECTURE §7); the path, cookies and `x-request-id` pass unchanged, with
  * X-Forwarded-For/Proto/Port/Host added. A body the gateway had to buffer (readBody) is sent as the
- * original bytes. A service that cannot be reached answers 503 JSON (ARCHITECTURE §6); one that
- * fails mid-answer ends the response early; a client that leaves ends the upstream request.
+ * original bytes. Failures answer as FAILURES says; an event stream whose upstream fails, or stays
+ * silent for `streamIdleMs`, ends with an `error` event instead of hanging (ARCHITECTURE §6); any
+ * other answer that fails after its headers ends early. A client that leaves ends the upstream request.
  */
 export function createServiceProxies(
   services: Record<ServiceName, string>,
-  options: { logger: Logger; timeoutMs: number },
+  options: { logger: Logger; timeoutMs: number; streamIdleMs: number },
 ): Record<ServiceName, RequestHandler> {
   const entries = (Object.entries(services) as Array<[ServiceName, string]>).map(([service, target]) => {
     const upstream = new URL(target);
@@ -75,28 +98,63 @@ export function createServiceProxies(
       });
       proxyReq.setTimeout(options.timeoutMs, () => proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' })));
 
+      const fail = (failure: UpstreamFailure, reason: string) => {
+        if (res.writableEnded || res.destroyed) return;
+        options.logger.warn({ upstream: service, reason, reqId: req.headers['x-request-id'] }, `service ${failure}`);
+        const { status, message, code } = FAILURES[failure];
+        if (!res.headersSent) {
+          res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(JSON.stringify({ message, code }));
+        } else if (isEventStream(res.getHeaders() as http.IncomingHttpHeaders)) {
+          // The same shape as chat's own failure event (contracts StreamError), so the client
+          // settles the send instead of waiting on typing dots.
+          res.end(`event: ${STREAM_EVENTS.error}\ndata: ${JSON.stringify({ message, code, status })}\n\n`);
+        } else {
+          // A JSON or file answer had started: all that can be said now is that it ended early.
+          res.destroy();
+        }
+      };
+
       proxyReq.on('response', (answer) => {
         const out: http.OutgoingHttpHeaders = { ...answer.headers };
         for (const name of HOP_BY_HOP) delete out[name];
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
         // Headers go out at once: an event stream's client sees them before the first event.
         if (!answer.headers['content-length']) res.flushHeaders();
+        if (isEventStream(answer.headers)) {
+          let idle: NodeJS.Timeout | undefined;
+          const stop = () => clearTimeout(idle);
+          const watch = () => {
+            stop();
+            idle = setTimeout(() => {
+              fail('timeout', `event stream silent for ${options.streamIdleMs} ms`);
+              proxyReq.destroy();
+            }, options.streamIdleMs);
+          };
+          watch();
+          answer.on('data', (chunk: Buffer) => {
+            watch();
+            if (!res.writableEnded) res.write(chunk);
+          });
+          answer.on('end', () => {
+            stop();
+            if (!res.writableEnded) res.end();
+          });
+          // The service closed the stream without finishing it (it died mid-reply).
+          answer.on('error', (error) => fail('failed', error.message));
+          answer.on('close', () => {
+            stop();
+            if (!answer.complete) fail('failed', 'event stream cut');
+          });
+          res.on('close', stop);
+          return;
+        }
         pipeline(answer, res, (error) => {
           if (error && !res.destroyed) res.destroy();
         });
       });
 
-      proxyReq.on('error', (error: NodeJS.ErrnoException) => {
-        if (res.writableFinished) return;
-        options.logger.warn({ upstream: service, code: error.code, err: error.message, reqId: req.headers['x-request-id'] }, 'service unreachable');
-        if (res.headersSent) {
-          // The reply had started: all that can be said now is that it ended early.
-          res.destroy();
-          return;
-        }
-        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(UNAVAILABLE_BODY));
-      });
+      proxyReq.on('error', (error: NodeJS.ErrnoException) => fail(failureOf(error), error.code ?? error.message));
 
       // A client that leaves (closing an SSE reply) releases the upstream request too.
       res.on('close', () => {

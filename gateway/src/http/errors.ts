@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ERROR_CODES } from '@lakorn/contracts';
 import { HttpError, type Logger } from '@lakorn/service-kit';
@@ -21,4 +23,25 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     logger.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
     res.status(500).json({ message: 'Internal server error' });
   };
+}
+
+/**
+ * Requests node's parser refuses before any route sees them (a URL or headers over 16 KB, a
+ * malformed request line) are answered JSON like every other error, not with node's empty body.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify(
+      tooLarge ? { message: 'Request headers too large', code: ERROR_CODES.validation } : { message: 'Bad request', code: ERROR_CODES.validation },
+    );
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

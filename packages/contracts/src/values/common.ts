@@ -12,5 +12,9 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   unavailable: 'UNAVAILABLE',
+  /** ARCHITECTURE §6: the gateway's 502, a service that died mid-answer. */
+  upstreamFailed: 'UPSTREAM_FAILED',
+  /** ARCHITECTURE §6: the gateway's 504, a service silent past the upstream limit. */
+  upstreamTimeout: 'UPSTREAM_TIMEOUT',
   localOnly: 'LOCAL_ONLY',
 } as const;
