@@ -8,7 +8,7 @@ import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import type { CharacterInput, CharacterSnapshot } from '@lakorn/contracts';
 import { connectMongo, createOutbox, ensureIndexes, silentLogger, signSessionToken, type Bus, type Outbox } from '@lakorn/service-kit';
-import { testBus, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
+import { sampleCharacter, testBus, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp as createCatalogApp } from '../../services/catalog/src/app';
 import { catalogCollections, type CharacterDoc } from '../../services/catalog/src/data/models';
 import { createCatalogService } from '../../services/catalog/src/service';
@@ -149,20 +149,8 @@ async function seedChat(chat: Connection, wallet: Connection, size: number, long
 const snapshot: CharacterSnapshot = {
   id: LONG_CHARACTER,
   userId: 'creator-1',
-  name: 'ดาวเหนือ',
-  age: '24',
-  gender: 'female',
-  genre: 'romantic',
-  appearance: 'ผมยาวสีดำ ดวงตาสีน้ำตาลอ่อน',
-  personality: 'อ่อนโยน ขี้อาย แต่กล้าหาญเมื่อต้องปกป้องคนที่รัก',
-  firstMessage: '*โบกมือ* สวัสดีค่ะ',
-  background: 'เติบโตในหมู่บ้านริมทะเลทางภาคใต้',
-  exampleMessages: '*ยิ้มอาย ๆ* ขอบคุณนะคะ',
-  isPublic: true,
-  isSpicy: false,
-  description: 'สาวน้อยริมทะเลผู้อ่อนโยน',
-  profileUrl: '',
   updatedAt: new Date(0).toISOString(),
+  ...sampleCharacter({ firstMessage: '*โบกมือ* สวัสดีค่ะ' }),
 };
 
 interface Running {

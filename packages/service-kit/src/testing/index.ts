@@ -12,6 +12,7 @@ import { createBus } from '../bus/bus';
 import type { Bus, BusOptions } from '../bus/types';
 
 export { brokerProxy, type BrokerProxy } from './brokerProxy';
+export { sampleCharacter, type SampleCharacterFields } from './character';
 export { openSecondHost, type RemoteResponse, type SecondHost } from './secondHost';
 
 export const TEST_MONGODB_URL =

@@ -5,7 +5,7 @@ import type { Connection } from 'mongoose';
 import request from 'supertest';
 import type { CharacterSnapshot, Chat } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
-import { sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
+import { sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
 // The real wallet (its composition root and bus consumers), run in this process against the same
 // FerretDB and RabbitMQ namespace: the money tests check chat against the wallet's own ledger.
 import type { EntryDoc } from '../../../wallet/src/data/models';
@@ -146,20 +146,8 @@ export function snapshot(overrides: Partial<CharacterSnapshot> = {}): CharacterS
   return {
     id: `c${Date.now().toString(36)}${characters}`,
     userId: 'creator-1',
-    name: 'ดาวเหนือ',
-    age: '24',
-    gender: 'female',
-    genre: 'romantic',
-    appearance: 'ผมยาวสีดำ ดวงตาสีน้ำตาลอ่อน',
-    personality: 'อ่อนโยน ขี้อาย แต่กล้าหาญเมื่อต้องปกป้องคนที่รัก',
-    firstMessage: '*โบกมือ* สวัสดีค่ะ วันนี้ท้องฟ้าสวยจังเลยนะคะ',
-    background: 'เติบโตในหมู่บ้านริมทะเลทางภาคใต้',
-    exampleMessages: '*ยิ้มอาย ๆ* ขอบคุณนะคะ',
-    isPublic: true,
-    isSpicy: false,
-    description: 'สาวน้อยริมทะเลผู้อ่อนโยน',
-    profileUrl: '',
     updatedAt: new Date().toISOString(),
+    ...sampleCharacter(),
     ...overrides,
   };
 }
