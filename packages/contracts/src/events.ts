@@ -61,6 +61,29 @@ export const CharacterSnapshot = z.object({
   updatedAt: z.string(),
 });
 export type CharacterSnapshot = z.infer<typeof CharacterSnapshot>;
+
+/**
+ * What a snapshot is taken from: a `Character` as the catalog's API answers it, or a stored
+ * character document (`_id` for `id`, a Date for `updatedAt`). Extra fields are left behind.
+ */
+export type CharacterSnapshotSource = Omit<CharacterSnapshot, 'id' | 'updatedAt'> & {
+  updatedAt: string | Date;
+} & ({ id: string } | { _id: string });
+
+const SNAPSHOT_FIELDS = Object.keys(CharacterSnapshot.shape) as Array<keyof CharacterSnapshot>;
+
+/**
+ * The one mapping to the snapshot (catalog publishes it, chat stores and fetches it): exactly the
+ * schema's fields, read from its shape, so a field added to CharacterSnapshot travels everywhere.
+ */
+export function toCharacterSnapshot(source: CharacterSnapshotSource): CharacterSnapshot {
+  const from = source as Record<string, unknown>;
+  const snapshot: Record<string, unknown> = {};
+  for (const field of SNAPSHOT_FIELDS) snapshot[field] = from[field];
+  snapshot.id = 'id' in source ? source.id : source._id;
+  snapshot.updatedAt = source.updatedAt instanceof Date ? source.updatedAt.toISOString() : source.updatedAt;
+  return snapshot as CharacterSnapshot;
+}
 /** `version` grows with every change (consumers keep the highest; events may arrive out of order). */
 export const CharacterUpdated = z.object({ character: CharacterSnapshot, version: z.number().int() });
 export const CharacterDeleted = z.object({ characterId: z.string(), userId: z.string() });

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
-import type { Gender, Genre } from '@lakorn/contracts';
+import type { Character } from '@lakorn/contracts';
 
 // The catalog's own database (lakorn_catalog). Only this folder imports mongoose.
 //
@@ -11,31 +11,19 @@ import type { Gender, Genre } from '@lakorn/contracts';
 // ones carry the invariants on both (ARCHITECTURE §2): an insert against a unique index is the one
 // atomic refusal.
 
-export interface CharacterDoc {
+/**
+ * A stored character: the API's `Character` (packages/contracts, one definition of its fields)
+ * under `_id`, with Dates for times and without what is derived (likes, the creator's name).
+ */
+export type CharacterDoc = Omit<Character, 'id' | 'likes' | 'creatorUsername' | 'createdAt' | 'updatedAt'> & {
   _id: string;
-  userId: string;
-  name: string;
-  age: string;
-  gender: Gender;
-  genre: Genre;
-  appearance: string;
-  personality: string;
-  firstMessage: string;
-  background: string;
-  exampleMessages: string;
-  isPublic: boolean;
-  isSpicy: boolean;
-  description: string;
-  profileUrl: string;
-  /** Character-card data Lakorn has no field for (JSON text), returned on export. */
-  cardExtras: string;
   /** A random uint32 fixed at creation: the discover order is this rank rotated by a session seed. */
   rank: number;
   /** 1 at creation, +1 per edit; claimed through `character_versions` before it is written. */
   version: number;
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 /**
  * The claim of a version number (`_id` "<characterId>:<version>"). An edit may write version v+1

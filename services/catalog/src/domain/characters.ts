@@ -1,13 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type {
-  Character,
-  CharacterInput,
-  CharacterSnapshot,
-  CharacterSummary,
-  LikeResult,
-  LikeStatus,
-  PublicCharactersPage,
-  PublicCharactersQuery,
+import {
+  toCharacterSnapshot,
+  type Character,
+  type CharacterInput,
+  type CharacterSummary,
+  type LikeResult,
+  type LikeStatus,
+  type PublicCharactersPage,
+  type PublicCharactersQuery,
 } from '@lakorn/contracts';
 import { conflict, forbidden, notFound, type Actor, type Logger, type Outbox } from '@lakorn/service-kit';
 import type { CharacterStore } from '../data/characterStore';
@@ -73,27 +73,6 @@ export function listingOf(doc: Omit<CharacterDoc, 'appearance' | 'firstMessage' 
   };
 }
 
-export function snapshotOf(doc: CharacterDoc): CharacterSnapshot {
-  return {
-    id: doc._id,
-    userId: doc.userId,
-    name: doc.name,
-    age: doc.age,
-    gender: doc.gender,
-    genre: doc.genre,
-    appearance: doc.appearance,
-    personality: doc.personality,
-    firstMessage: doc.firstMessage,
-    background: doc.background,
-    exampleMessages: doc.exampleMessages,
-    isPublic: doc.isPublic,
-    isSpicy: doc.isSpicy,
-    description: doc.description,
-    profileUrl: doc.profileUrl,
-    updatedAt: doc.updatedAt.toISOString(),
-  };
-}
-
 export type Catalog = ReturnType<typeof createCatalog>;
 
 export function createCatalog(deps: CatalogDeps) {
@@ -103,7 +82,7 @@ export function createCatalog(deps: CatalogDeps) {
 
   function toCharacter(doc: CharacterDoc): Character {
     return {
-      ...snapshotOf(doc),
+      ...toCharacterSnapshot(doc),
       cardExtras: doc.cardExtras,
       likes: index.likeCount(doc._id),
       creatorUsername: index.creatorName(doc.userId),
@@ -118,7 +97,7 @@ export function createCatalog(deps: CatalogDeps) {
     index.upsert(listing);
     await outbox.enqueue({
       name: 'catalog.character.updated',
-      payload: { character: snapshotOf(doc), version: doc.version },
+      payload: { character: toCharacterSnapshot(doc), version: doc.version },
       messageId: `catalog.character.updated:${doc._id}:${doc.version}`,
     });
     await sync.record({ kind: 'character', character: listing });
