@@ -46,8 +46,12 @@ async function main(argv: string[]): Promise<number> {
       const infrastructure = await ensureInfrastructure(readRunnerEnv());
       onShutdown(() => infrastructure.stop());
       say('infrastructure is up; Ctrl-C to stop what this runner started');
-      await new Promise(() => undefined);
-      return 0;
+      // A pending promise holds no handle: with a FerretDB found running (nothing of ours to wait
+      // on) node would exit here without a word. The interval keeps the runner up until Ctrl-C.
+      const keepAlive = setInterval(() => undefined, 60_000);
+      say(await infrastructure.died);
+      clearInterval(keepAlive);
+      return 1;
     }
     case 'env':
       process.stdout.write(`${envTableMarkdown()}\n`);

@@ -29,6 +29,8 @@ export async function pingMongo(url: string, timeoutMs = 2_000): Promise<boolean
 
 export interface OwnedProcess {
   pid: number;
+  /** Resolves with how it ended ("was killed by SIGKILL"), whoever ended it. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -67,9 +69,12 @@ export async function startFerretDb(
   );
   closeSync(log);
   let exited: string | undefined;
-  child.once('exit', (code, signal) => {
-    exited = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-  });
+  const ended = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      resolve(exited);
+    }),
+  );
   child.once('error', (error) => {
     exited = `could not start: ${error.message}`;
   });
@@ -87,12 +92,12 @@ export async function startFerretDb(
   const pid = child.pid ?? 0;
   return {
     pid,
+    exited: ended,
     stop: async () => {
       if (exited !== undefined) return;
-      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       killGroup(pid, 'SIGTERM');
       const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 10_000);
-      await gone;
+      await ended;
       clearTimeout(timer);
     },
   };

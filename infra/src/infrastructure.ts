@@ -1,11 +1,13 @@
-import { FERRETDB_URL, type RunnerEnv } from './config';
+import { FERRETDB_LISTEN, FERRETDB_URL, type RunnerEnv } from './config';
 import { pingMongo, startFerretDb, type OwnedProcess } from './ferretdb';
 import { ensureIndexTwins } from './indexTwins';
 import { onShutdown } from './lifecycle';
 import { chooseFerretBackend, type FerretBackend } from './postgres';
 import { say } from './log';
 import { repoPaths, type RepoPaths } from './paths';
+import { describeListener } from './ports';
 import { ensureRabbitMq, redact } from './rabbitmq';
+import { supervise, type Supervised } from './restarts';
 
 /** Makes FerretDB's PostgreSQL indexes serve its pushed-down filters (indexTwins.ts). */
 function twinIndexes(backend: FerretBackend): void {
@@ -21,6 +23,11 @@ function twinIndexes(backend: FerretBackend): void {
 export interface Infrastructure {
   mongodbUrl: string;
   amqpUrl: string;
+  /**
+   * Resolves with the reason when the FerretDB this runner started keeps dying and is given up on
+   * (it is started again after each death until then); never for one it found running.
+   */
+  died: Promise<string>;
   /** Stops what this runner started (FerretDB), leaves alone what it found running. */
   stop(): Promise<void>;
 }
@@ -31,7 +38,7 @@ export interface Infrastructure {
  * (and owned) otherwise; RabbitMQ at AMQP_URL, started when installed and silent.
  */
 export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths = repoPaths()): Promise<Infrastructure> {
-  let ferret: OwnedProcess | undefined;
+  let ferret: Supervised<OwnedProcess> | undefined;
   let mongodbUrl: string;
   if (settings.MONGODB_URL) {
     mongodbUrl = settings.MONGODB_URL;
@@ -42,16 +49,19 @@ export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths
   } else {
     mongodbUrl = FERRETDB_URL;
     if (await pingMongo(mongodbUrl)) {
-      say(`MongoDB: FerretDB already running at ${mongodbUrl} (reused, left running)`);
+      const holder = describeListener(FERRETDB_LISTEN.port);
+      say(`MongoDB: found ${holder ?? 'a MongoDB-wire server'} answering at ${mongodbUrl}: reused, left running, not watched`);
       // A FerretDB found running most likely keeps its data where this runner would have put it.
       if (settings.FERRETDB_BACKEND !== 'sqlite') twinIndexes(await chooseFerretBackend(settings));
     } else {
       const backend = await chooseFerretBackend(settings);
       // Before FerretDB starts, so the services' first indexes get their twins as they are made.
       twinIndexes(backend);
-      ferret = await startFerretDb(paths, backend);
+      const first = await startFerretDb(paths, backend);
+      // A FerretDB that dies is started again like a service (infra/README.md "Processes").
+      ferret = supervise('FerretDB', first, () => startFerretDb(paths, backend));
       const where = backend.kind === 'postgresql' ? `PostgreSQL ${redact(backend.url)}` : '.data/ferretdb/ (SQLite)';
-      say(`MongoDB: started FerretDB (pid ${ferret.pid}) at ${mongodbUrl}, data in ${where}`);
+      say(`MongoDB: started FerretDB (pid ${first.pid}) at ${mongodbUrl}, data in ${where}`);
     }
   }
 
@@ -68,6 +78,7 @@ export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths
   return {
     mongodbUrl,
     amqpUrl: settings.AMQP_URL,
+    died: ferret?.died ?? new Promise<string>(() => undefined),
     stop: async () => {
       unregister();
       if (!ferret) return;

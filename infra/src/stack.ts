@@ -22,6 +22,7 @@ import { repoPaths } from './paths';
 import { describeListener, freePort, portInUse } from './ports';
 import { ManagedProcess, describeExit, type LineSink, type ProcessExit } from './processes';
 import { deleteNamespace } from './rabbitmq';
+import { DEFAULT_RESTART, crashBudget, crashCounter, type RestartPolicy } from './restarts';
 import { FRONT_ENDS, buildFrontEnds, buildsFailed } from './webBuild';
 
 export interface StackOptions {
@@ -56,13 +57,6 @@ export interface StackOptions {
   restart?: false | Partial<RestartPolicy>;
 }
 
-export interface RestartPolicy {
-  maxCrashes: number;
-  windowMs: number;
-  firstDelayMs: number;
-}
-
-export const DEFAULT_RESTART: RestartPolicy = { maxCrashes: 5, windowMs: 60_000, firstDelayMs: 250 };
 
 export interface StackExit {
   name: ProcessName;
@@ -82,6 +76,8 @@ export interface Stack {
   busNamespace: string;
   /** Resolves when a process keeps dying while the stack runs, and the runner gives up on it (not during stop()). */
   died: Promise<StackExit>;
+  /** Resolves with the reason when the FerretDB the runner started keeps dying (Infrastructure.died). */
+  infrastructureDied: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -230,24 +226,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // (infra/README.md, "Processes"); one that keeps crashing is given up on, and `died` says which.
   const policy: RestartPolicy | undefined = options.restart === false ? undefined : { ...DEFAULT_RESTART, ...options.restart };
   const notice = (line: string) => sink([`[lakorn] ${line}`]);
-  const crashTimes = new Map<ProcessName, number[]>();
+  const counters = new Map<ProcessName, ReturnType<typeof crashCounter>>();
   const died = new Promise<StackExit>((resolve) => {
     const supervise = (child: ManagedProcess) => {
       void child.exited.then(async (exit) => {
         if (stopping) return;
         const name = child.name as ProcessName;
-        const now = Date.now();
-        const crashes = [...(crashTimes.get(name) ?? []).filter((at) => now - at < (policy?.windowMs ?? 0)), now];
-        crashTimes.set(name, crashes);
-        if (!policy || !launch || crashes.length > policy.maxCrashes) {
-          resolve({ name, exit, tail: child.tail(), crashes: crashes.length });
+        if (!policy || !launch) {
+          resolve({ name, exit, tail: child.tail(), crashes: 1 });
           return;
         }
-        const delay = Math.min(policy.firstDelayMs * 2 ** (crashes.length - 1), 5_000);
-        notice(
-          `${name} ${describeExit(exit)} unexpectedly; starting it again in ${delay} ms (crash ${crashes.length} of ${policy.maxCrashes} allowed in ${policy.windowMs / 1000} s)`,
-        );
-        await sleep(delay);
+        if (!counters.has(name)) counters.set(name, crashCounter(policy));
+        const { crashes, delayMs, giveUp } = counters.get(name)!();
+        if (giveUp) {
+          resolve({ name, exit, tail: child.tail(), crashes });
+          return;
+        }
+        notice(`${name} ${describeExit(exit)} unexpectedly; starting it again in ${delayMs} ms (${crashBudget(crashes, policy)})`);
+        await sleep(delayMs);
         if (stopping) return;
         processes.splice(processes.indexOf(child), 1);
         const next = launch(name);
@@ -271,6 +267,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     dbPrefix,
     busNamespace,
     died,
+    infrastructureDied: infrastructure.died,
     stop,
   };
 }

@@ -24,13 +24,17 @@ export async function start(): Promise<number> {
       '  Press Ctrl-C to stop.',
     ].join('\n'),
   );
-  const death = await stack.died;
-  say(
-    `${death.name} ${describeExit(death.exit)} again: it died ${death.crashes} times within a minute, so the runner gave up on it and is stopping the rest. Its last lines:\n${death.tail
-      .slice(-15)
-      .map((line) => `  ${line}`)
-      .join('\n')}`,
-  );
+  const death = await Promise.race([
+    stack.died.then(
+      (died) =>
+        `${died.name} ${describeExit(died.exit)} again: it died ${died.crashes} times within a minute, so the runner gave up on it and is stopping the rest. Its last lines:\n${died.tail
+          .slice(-15)
+          .map((line) => `  ${line}`)
+          .join('\n')}`,
+    ),
+    stack.infrastructureDied.then((reason) => `${reason}; stopping the rest (its log: .data/logs/ferretdb.log).`),
+  ]);
+  say(death);
   await runCleanups();
   return 1;
 }

@@ -42,7 +42,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 const MONGODB_URL = process.env.MONGODB_URL ?? 'mongodb://127.0.0.1:27017/?directConnection=true&retryWrites=false';
 const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 /** The unit phase brings the database and broker up; the stack must not stop them. */
-const sharedInfrastructure: Infrastructure = { mongodbUrl: MONGODB_URL, amqpUrl: AMQP_URL, stop: async () => undefined };
+const sharedInfrastructure: Infrastructure = { mongodbUrl: MONGODB_URL, amqpUrl: AMQP_URL, died: new Promise(() => undefined), stop: async () => undefined };
 
 // Six tsx processes start in a few seconds on 2 cores; a slow machine gets more.
 jest.setTimeout(60_000);
