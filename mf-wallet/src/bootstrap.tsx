@@ -1,4 +1,4 @@
-import { mountStandalone } from '@lakorn/ui';
+import { mountStandalone } from '@lakorn/shell-sdk/standalone';
 import App from './App';
 import PromoCodePanel from './features/promo/PromoCodePanel';
 import TopUpPanel from './features/top-up/TopUpPanel';

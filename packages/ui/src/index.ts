@@ -14,4 +14,3 @@ export { Page, PageHeader, Card, SectionTitle, Muted, Pill, VisuallyHidden, type
 export { ToastViewport, type ToastView } from './components/ToastViewport';
 export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, type ThaiDatePattern } from './time';
 export { AdminNoAccess, ADMIN_NO_ACCESS, adminPageOf, type AdminPage } from './components/AdminNoAccess';
-export { mountStandalone } from './standalone';
