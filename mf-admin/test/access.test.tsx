@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { admin, deferred, member, mockApi, owner, renderAdmin } from './support';
+import { admin, deferred, member, mockApi, owner } from '@lakorn/shell-sdk/testing';
+import { renderAdmin } from './support';
 
 // Defence in depth (spec §6 roles): the shell keeps others away from mf-admin, but if this remote is
 // reached anyway each page shows its own no-access screen (spec §2) and calls no admin API.

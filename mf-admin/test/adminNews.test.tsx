@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts/web';
-import { deferred, mockApi, owner, renderAdmin } from './support';
+import { deferred, mockApi, owner } from '@lakorn/shell-sdk/testing';
+import { renderAdmin } from './support';
 
 const news: NewsItem[] = [
   { id: 'n1', title: 'เทศกาลสงกรานต์', content: 'รับเหรียญพิเศษ', type: 'event', imageUrl: '/character-images/songkran.png', createdAt: '2025-04-10T03:00:00.000Z' },

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DailyCoinSetting } from '@lakorn/contracts/web';
-import { mockApi, owner, renderAdmin } from './support';
+import { mockApi, owner } from '@lakorn/shell-sdk/testing';
+import { renderAdmin } from './support';
 
 const saved = (amounts: number[]): DailyCoinSetting[] => amounts.map((coinAmount, dayOfWeek) => ({ id: `day-${dayOfWeek}`, dayOfWeek, coinAmount }));
 const DAYS = ['วันอาทิตย์', 'วันจันทร์', 'วันอังคาร', 'วันพุธ', 'วันพฤหัสบดี', 'วันศุกร์', 'วันเสาร์'];

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, mockApi, owner, renderAdmin } from './support';
+import { deferred, mockApi, owner } from '@lakorn/shell-sdk/testing';
+import { renderAdmin } from './support';
 
 const status = (enabled: boolean) => ({ body: { enabled, available: enabled, provider: 'simulated' } });
 

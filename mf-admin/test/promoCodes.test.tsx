@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PromoCode } from '@lakorn/contracts/web';
-import { admin, mockApi, renderAdmin } from './support';
+import { admin, mockApi } from '@lakorn/shell-sdk/testing';
+import { renderAdmin } from './support';
 
 const codes: PromoCode[] = [
   { id: 'c1', code: 'SONGKRAN25', coins: 500, type: 'limited', maxUses: 10, usedCount: 3, isActive: true, createdAt: '2025-04-10T12:00:00.000Z' },

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, owner, renderAdmin } from './support';
+import { mockApi, owner } from '@lakorn/shell-sdk/testing';
+import { renderAdmin } from './support';
 
 function server(initial: number | null) {
   let coins = initial;

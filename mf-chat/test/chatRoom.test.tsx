@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatThaiDate } from '@lakorn/ui';
-import { chat, location, message, mockApi, persona, renderApp, sendResult, sseStream, type Route } from './support';
+import { currentLocation } from '@lakorn/shell-sdk/testing';
+import { chat, message, mockChatApi, persona, renderApp, sendResult, sseStream, type Route } from './support';
 
 // spec §2 chat screen, §4 message send / chat open / persona per chat, §5 message rules, §8 toasts.
 
@@ -19,7 +20,7 @@ const coinBadge = () => screen.getAllByTestId('coin-badge')[0]!;
 
 describe('the header', () => {
   test('back goes to /library; the avatar falls back to the first letter; the options show name, genre, description, memory and delete', async () => {
-    mockApi(base());
+    mockChatApi(base());
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     expect(await screen.findByRole('heading', { name: 'ดาวเหนือ' })).toBeInTheDocument();
@@ -36,11 +37,11 @@ describe('the header', () => {
     expect(within(menu).getByRole('menuitem', { name: 'ลบแชทนี้' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'กลับไปที่คลังแชท' }));
-    expect(location()).toBe('/library');
+    expect(currentLocation()).toBe('/library');
   });
 
   test('an image path goes through the fallback chain before the letter', async () => {
-    mockApi(base({ 'GET /api/chats/chat1': { body: chat({ character: { id: 'char1', name: 'ดาวเหนือ', genre: 'daily', description: '', profileUrl: 'abc.png' } }) } }));
+    mockChatApi(base({ 'GET /api/chats/chat1': { body: chat({ character: { id: 'char1', name: 'ดาวเหนือ', genre: 'daily', description: '', profileUrl: 'abc.png' } }) } }));
     renderApp('/chat/chat1');
     await screen.findByRole('heading', { name: 'ดาวเหนือ' });
     const img = screen.getByRole('banner').querySelector('img')!;
@@ -57,7 +58,7 @@ describe('the header', () => {
 describe('messages', () => {
   test('show HH:mm times, narration between single or double asterisks apart from speech, and an offline label', async () => {
     const at = '2025-01-08T07:05:00.000Z';
-    mockApi(
+    mockChatApi(
       base({
         'GET /api/messages/chat/chat1': {
           body: [message({ content: '*ยิ้มอาย ๆ* สวัสดีค่ะ **มองออกไปนอกหน้าต่าง** วันนี้อากาศดี', timestamp: at, offline: true }), message({ id: 'm2', isUser: true, content: 'สวัสดีจ้า', timestamp: at })],
@@ -80,7 +81,7 @@ describe('sending', () => {
   test('streams: a temp- message and the typing indicator, the reply as it arrives, then the refreshed list and the balance down by the length', async () => {
     const stream = sseStream();
     let listed = [message()];
-    const api = mockApi(
+    const api = mockChatApi(
       base({
         'GET /api/messages/chat/chat1': () => ({ body: listed }),
         'POST /api/messages': () => stream.response(),
@@ -105,7 +106,7 @@ describe('sending', () => {
     const sent = api.callsTo('POST', '/api/messages')[0]!;
     expect(sent.body).toMatchObject({ chatId: 'chat1', content: 'ไปเที่ยวกันไหม', isUser: true, userId: 'p1' });
     expect((sent.body as { clientMessageId: string }).clientMessageId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
-    expect(sent.headers.Accept).toBe('text/event-stream');
+    expect(sent.headers.get('Accept')).toBe('text/event-stream');
 
     await act(async () => stream.event('start', { userMessage: message({ id: 'u-new', isUser: true, content: 'ไปเที่ยวกันไหม' }), cost: 14, balance: 86 }));
     await act(async () => stream.event('delta', { text: '*ตาเป็นประกาย* ' }));
@@ -126,7 +127,7 @@ describe('sending', () => {
   });
 
   test('blank text cannot be sent; too few coins disables send with the inline warning, and Enter gives the "has X but needs Y" toast', async () => {
-    const api = mockApi(base());
+    const api = mockChatApi(base());
     const user = userEvent.setup();
     renderApp('/chat/chat1', { coins: 5 });
     await screen.findByText('สวัสดีค่ะ');
@@ -145,7 +146,7 @@ describe('sending', () => {
   });
 
   test('a 402 removes the temporary message and shows the not-enough-coins toast', async () => {
-    mockApi(base({ 'POST /api/messages': { status: 402, body: { message: 'Not enough coins', code: 'NOT_ENOUGH_COINS', balance: 3, cost: 5 } } }));
+    mockChatApi(base({ 'POST /api/messages': { status: 402, body: { message: 'Not enough coins', code: 'NOT_ENOUGH_COINS', balance: 3, cost: 5 } } }));
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     await screen.findByText('สวัสดีค่ะ');
@@ -160,7 +161,7 @@ describe('sending', () => {
 
   test('a reply that fails mid-stream removes both temporary messages and shows the AI failure toast', async () => {
     const stream = sseStream();
-    mockApi(base({ 'POST /api/messages': () => stream.response() }));
+    mockChatApi(base({ 'POST /api/messages': () => stream.response() }));
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     await screen.findByText('สวัสดีค่ะ');
@@ -183,7 +184,7 @@ describe('sending', () => {
 describe('persona per chat', () => {
   test('the saved persona is preselected; "main identity" removes it; a chosen persona is stored and sent with messages', async () => {
     const personas = [persona(), persona({ id: 'persona2', name: 'จันทร์', personality: 'เงียบขรึม' })];
-    const api = mockApi(
+    const api = mockChatApi(
       base({
         'GET /api/personas/user/p1': { body: personas },
         'GET /api/chats/chat1/persona': { body: { personaId: 'persona2', persona: personas[1] } },
@@ -212,7 +213,7 @@ describe('persona per chat', () => {
 
 describe('opening a chat (spec §4)', () => {
   test('an id that is not a chat is treated as a character id: the character is checked and a chat created, then shown', async () => {
-    const api = mockApi({
+    const api = mockChatApi({
       'GET /api/characters/charX': { body: { id: 'charX', name: 'ทะเล' } },
       'POST /api/chats': { status: 201, body: chat({ id: 'newChat', characterId: 'charX' }) },
       'GET /api/chats/newChat': { body: chat({ id: 'newChat', characterId: 'charX' }) },
@@ -221,7 +222,7 @@ describe('opening a chat (spec §4)', () => {
       'GET /api/chats/newChat/persona': { body: { personaId: null, persona: null } },
     });
     renderApp('/chat/charX');
-    await waitFor(() => expect(location()).toBe('/chat/newChat'));
+    await waitFor(() => expect(currentLocation()).toBe('/chat/newChat'));
     expect(await screen.findByText('สวัสดีค่ะ')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/chats/charX')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/messages/chat/charX')).toHaveLength(1);
@@ -231,7 +232,7 @@ describe('opening a chat (spec §4)', () => {
   });
 
   test('creation is retried once; when it fails again the chat is not shown and the start failure toast shows', async () => {
-    const api = mockApi({
+    const api = mockChatApi({
       'GET /api/characters/charX': { body: { id: 'charX', name: 'ทะเล' } },
       'POST /api/chats': { status: 404, body: { message: 'Character not found' } },
     });
@@ -245,20 +246,20 @@ describe('opening a chat (spec §4)', () => {
 
 describe('deleting the chat', () => {
   test('confirms, deletes, shows the success toast and goes to /library', async () => {
-    const api = mockApi(base({ 'DELETE /api/chats/chat1': { status: 204 } }));
+    const api = mockChatApi(base({ 'DELETE /api/chats/chat1': { status: 204 } }));
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     await screen.findByText('สวัสดีค่ะ');
     await user.click(screen.getByRole('button', { name: 'ตัวเลือกแชท' }));
     await user.click(screen.getByRole('menuitem', { name: 'ลบแชทนี้' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ลบแชท' }));
-    await waitFor(() => expect(location()).toBe('/library'));
+    await waitFor(() => expect(currentLocation()).toBe('/library'));
     expect(api.callsTo('DELETE', '/api/chats/chat1')).toHaveLength(1);
     expect(screen.getByText('ลบห้องแชทเรียบร้อย')).toBeInTheDocument();
   });
 
   test('a failed deletion stays and shows the spec §8 toast', async () => {
-    mockApi(base({ 'DELETE /api/chats/chat1': { status: 403, body: { message: 'no' } } }));
+    mockChatApi(base({ 'DELETE /api/chats/chat1': { status: 403, body: { message: 'no' } } }));
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     await screen.findByText('สวัสดีค่ะ');
@@ -267,6 +268,6 @@ describe('deleting the chat', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ลบแชท' }));
     expect(await screen.findByText('ไม่สามารถลบห้องแชทได้ในขณะนี้')).toBeInTheDocument();
     expect(screen.getByText('เกิดข้อผิดพลาด')).toBeInTheDocument();
-    expect(location()).toBe('/chat/chat1');
+    expect(currentLocation()).toBe('/chat/chat1');
   });
 });

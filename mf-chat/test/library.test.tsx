@@ -1,30 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { character, chat, chatSummary, location, mockApi, renderApp, type Route } from './support';
+import { characterSummary, currentLocation } from '@lakorn/shell-sdk/testing';
+import { chat, chatSummary, mockChatApi, renderApp, type Route } from './support';
 
 // spec §2 chat library, §4 character delete (options, confirm, deleting, closed), §5 room
 // deletion confirm, §8 library toasts, §9 previews and relative times.
 
 const routes = (extra: Record<string, Route> = {}) => ({
-  'GET /api/characters/user/p1': { body: [character(), character({ id: 'char2', name: 'ทะเลสาบ' })] },
+  'GET /api/characters/user/p1': { body: [characterSummary(), characterSummary({ id: 'char2', name: 'ทะเลสาบ' })] },
   'GET /api/chats/user/p1': { body: [chatSummary()] },
   ...extra,
 });
 
 describe('the strip of one\'s characters', () => {
   test('shows each character with start-chat and options buttons; + goes to /create-character', async () => {
-    mockApi(routes());
+    mockChatApi(routes());
     const user = userEvent.setup();
     renderApp('/library');
     const strip = await screen.findByRole('list', { name: 'ตัวละครของฉัน' });
     expect(await within(strip).findByRole('button', { name: 'เริ่มแชทกับ ดาวเหนือ' })).toBeInTheDocument();
     expect(within(strip).getByRole('button', { name: 'ตัวเลือกของ ทะเลสาบ' })).toBeInTheDocument();
     await user.click(within(strip).getByRole('button', { name: 'สร้างตัวละครใหม่' }));
-    expect(location()).toBe('/create-character');
+    expect(currentLocation()).toBe('/create-character');
   });
 
   test('an empty strip says there are no characters yet and points to the + button', async () => {
-    mockApi(routes({ 'GET /api/characters/user/p1': { body: [] } }));
+    mockChatApi(routes({ 'GET /api/characters/user/p1': { body: [] } }));
     renderApp('/library');
     expect(await screen.findByText('ยังไม่มีตัวละคร')).toBeInTheDocument();
     expect(screen.getByText('กดปุ่ม + เพื่อสร้างตัวละครตัวแรกของคุณ')).toBeInTheDocument();
@@ -33,38 +34,38 @@ describe('the strip of one\'s characters', () => {
 
 describe('the options dialog', () => {
   test('start chat creates a chat with the profile id and opens it', async () => {
-    const api = mockApi(routes({ 'POST /api/chats': { status: 201, body: chat({ id: 'fresh' }) } }));
+    const api = mockChatApi(routes({ 'POST /api/chats': { status: 201, body: chat({ id: 'fresh' }) } }));
     const user = userEvent.setup();
     renderApp('/library');
     await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ดาวเหนือ' }));
     const dialog = screen.getByRole('dialog', { name: 'ดาวเหนือ' });
     await user.click(within(dialog).getByRole('button', { name: 'เริ่มแชท' }));
-    await waitFor(() => expect(location()).toBe('/chat/fresh'));
+    await waitFor(() => expect(currentLocation()).toBe('/chat/fresh'));
     expect(api.callsTo('POST', '/api/chats')[0]!.body).toEqual({ userId: 'p1', characterId: 'char1', newChat: true });
   });
 
   test('edit goes to /edit-character/{id}', async () => {
-    mockApi(routes());
+    mockChatApi(routes());
     const user = userEvent.setup();
     renderApp('/library');
     await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ทะเลสาบ' }));
     await user.click(screen.getByRole('button', { name: 'แก้ไขตัวละคร' }));
-    expect(location()).toBe('/edit-character/char2');
+    expect(currentLocation()).toBe('/edit-character/char2');
   });
 
   test('a failed start shows the start failure toast', async () => {
-    mockApi(routes({ 'POST /api/chats': { status: 404, body: { message: 'Character not found' } } }));
+    mockChatApi(routes({ 'POST /api/chats': { status: 404, body: { message: 'Character not found' } } }));
     const user = userEvent.setup();
     renderApp('/library');
     await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ดาวเหนือ' }));
     await user.click(screen.getByRole('button', { name: 'เริ่มแชท' }));
     expect(await screen.findByText('ไม่สามารถเริ่มการสนทนาได้ โปรดลองใหม่อีกครั้ง')).toBeInTheDocument();
-    expect(location()).toBe('/library');
+    expect(currentLocation()).toBe('/library');
   });
 
   test('delete: options → confirm (warning about chat history) → deleting → closed, success toast, lists refreshed, its chats gone', async () => {
     let release!: () => void;
-    const api = mockApi(
+    const api = mockChatApi(
       routes({
         'DELETE /api/characters/char1': () => new Promise((resolve) => (release = () => resolve({ status: 204 }))),
       }),
@@ -90,7 +91,7 @@ describe('the options dialog', () => {
   });
 
   test('a failed delete shows the spec §8 toast and goes back to the options', async () => {
-    mockApi(routes({ 'DELETE /api/characters/char1': { status: 403, body: { message: 'no' } } }));
+    mockChatApi(routes({ 'DELETE /api/characters/char1': { status: 403, body: { message: 'no' } } }));
     const user = userEvent.setup();
     renderApp('/library');
     await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ดาวเหนือ' }));
@@ -109,7 +110,7 @@ describe('the rooms dialog', () => {
   ];
 
   test('lists rooms with label, id, relative time and last message, in a list at most 300 px high; opens a room', async () => {
-    mockApi(routes({ 'GET /api/chats/character/char1': { body: rooms } }));
+    mockChatApi(routes({ 'GET /api/chats/character/char1': { body: rooms } }));
     const user = userEvent.setup();
     renderApp('/library');
     await user.click(await screen.findByRole('button', { name: 'เริ่มแชทกับ ดาวเหนือ' }));
@@ -121,12 +122,12 @@ describe('the rooms dialog', () => {
     expect(first).toHaveTextContent('ห้องแรก');
     expect(within(list).getByRole('button', { name: 'ห้องแชท room-bbbbbb222222' })).toHaveTextContent('2 วันที่แล้ว');
     await user.click(first);
-    expect(location()).toBe('/chat/room-aaaaaa111111');
+    expect(currentLocation()).toBe('/chat/room-aaaaaa111111');
   });
 
   test('a new room is created and opened; a failure shows "สร้างห้องแชทไม่สำเร็จ"', async () => {
     let fail = true;
-    mockApi(
+    mockChatApi(
       routes({
         'GET /api/chats/character/char1': { body: rooms },
         'POST /api/chats': () => (fail ? { status: 400, body: { message: 'bad' } } : { status: 201, body: chat({ id: 'room-new' }) }),
@@ -139,12 +140,12 @@ describe('the rooms dialog', () => {
     expect(await screen.findByText('สร้างห้องแชทไม่สำเร็จ')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'สร้างห้องใหม่' }));
-    await waitFor(() => expect(location()).toBe('/chat/room-new'));
+    await waitFor(() => expect(currentLocation()).toBe('/chat/room-new'));
   });
 
   test('deleting a room goes through its menu and the browser confirm; declining does nothing', async () => {
     let listed = rooms;
-    const api = mockApi(
+    const api = mockChatApi(
       routes({
         'GET /api/chats/character/char1': () => ({ body: listed }),
         'DELETE /api/chats/room-aaaaaa111111': () => {
@@ -174,7 +175,7 @@ describe('the rooms dialog', () => {
   });
 
   test('a room list that fails to load is an empty list (spec §8 silent case)', async () => {
-    mockApi(routes({ 'GET /api/chats/character/char2': { status: 500, body: { message: 'down' } } }));
+    mockChatApi(routes({ 'GET /api/chats/character/char2': { status: 500, body: { message: 'down' } } }));
     const user = userEvent.setup();
     renderApp('/library');
     await user.click(await screen.findByRole('button', { name: 'เริ่มแชทกับ ทะเลสาบ' }));
@@ -185,7 +186,7 @@ describe('the rooms dialog', () => {
 describe('recent conversations', () => {
   test('show avatar letter, name, relative time and the last message cut to 50 characters; tap opens', async () => {
     const long = 'ก'.repeat(60);
-    mockApi(routes({ 'GET /api/chats/user/p1': { body: [chatSummary({ lastMessage: long })] } }));
+    mockChatApi(routes({ 'GET /api/chats/user/p1': { body: [chatSummary({ lastMessage: long })] } }));
     const user = userEvent.setup();
     renderApp('/library');
     const row = await screen.findByRole('button', { name: 'เปิดแชทกับ ดาวเหนือ' });
@@ -194,13 +195,13 @@ describe('recent conversations', () => {
     expect(row).not.toHaveTextContent('ก'.repeat(51));
     expect(within(row).getByText('ด')).toBeInTheDocument();
     await user.click(row);
-    expect(location()).toBe('/chat/chat1');
+    expect(currentLocation()).toBe('/chat/chat1');
   });
 
   test('delete asks in a dialog, then deletes with the success toast; failure says so', async () => {
     let listed = [chatSummary()];
     let fail = false;
-    const api = mockApi(
+    const api = mockChatApi(
       routes({
         'GET /api/chats/user/p1': () => ({ body: listed }),
         'DELETE /api/chats/chat1': () => {

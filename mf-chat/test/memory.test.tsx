@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { chat, message, mockApi, renderApp, type Route } from './support';
+import { chat, message, mockChatApi, renderApp, type Route } from './support';
 
 // spec §2/§4 memory dialog: loads the memory, at most 1000 characters with a remaining counter,
 // empty text deletes, no change just closes; §8 memory save failure.
@@ -22,7 +22,7 @@ async function openMemory(user: ReturnType<typeof userEvent.setup>) {
 }
 
 test('loads the memory fresh, counts the characters left, and refuses more than 1000', async () => {
-  const api = mockApi(routes({ body: { memory: 'ชอบกาแฟดำ' } }));
+  const api = mockChatApi(routes({ body: { memory: 'ชอบกาแฟดำ' } }));
   const user = userEvent.setup();
   renderApp('/chat/chat1');
   const dialog = await openMemory(user);
@@ -42,7 +42,7 @@ test('loads the memory fresh, counts the characters left, and refuses more than 
 });
 
 test('no change simply closes; a change is saved; empty text deletes', async () => {
-  const api = mockApi(
+  const api = mockChatApi(
     routes(
       { body: { memory: 'ชอบกาแฟดำ' } },
       { 'POST /api/chats/chat1/memory': { body: { memory: 'x' } }, 'DELETE /api/chats/chat1/memory': { status: 204 } },
@@ -72,7 +72,7 @@ test('no change simply closes; a change is saved; empty text deletes', async () 
 });
 
 test('a failed save shows the spec §8 toast and keeps the dialog open', async () => {
-  mockApi(routes({ body: { memory: '' } }, { 'POST /api/chats/chat1/memory': { status: 400, body: { message: 'too long' } } }));
+  mockChatApi(routes({ body: { memory: '' } }, { 'POST /api/chats/chat1/memory': { status: 400, body: { message: 'too long' } } }));
   const user = userEvent.setup();
   renderApp('/chat/chat1');
   const dialog = await openMemory(user);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message } from '@lakorn/contracts/web';
-import { chat, message, mockApi, renderApp, sendResult, sseStream, type Route } from './support';
+import { chat, message, mockChatApi, renderApp, sendResult, sseStream, type Route } from './support';
 
 // The chat screen reads its messages 50 at a time: GET /api/messages/chat/{id}?limit=50, older
 // pages with &before=<the X-Next-Cursor of the page after them>, still arrays, oldest first.
@@ -15,15 +15,16 @@ const numbered = (from: number, to: number): Message[] =>
 
 /** The fake server's paging: 120 messages, cursors 'c70' (before m71) and 'c20' (before m21). */
 function pagedServer(extra: Record<string, Route> = {}, older: (before: string) => Route | null = () => null) {
-  return mockApi({
+  return mockChatApi({
     'GET /api/chats/chat1': { body: chat() },
     'GET /api/personas/user/p1': { body: [] },
     'GET /api/chats/chat1/persona': { body: { personaId: null, persona: null } },
-    'GET /api/messages/chat/chat1': (init, url) => {
+    'GET /api/messages/chat/chat1': (call) => {
+      const { url } = call;
       const limit = Number(url.searchParams.get('limit'));
       const before = url.searchParams.get('before');
       const override = before ? older(before) : null;
-      if (override) return typeof override === 'function' ? override(init, url) : override;
+      if (override) return typeof override === 'function' ? override(call) : override;
       const end = before ? Number(before.slice(1)) : 120;
       const start = Math.max(1, end - limit + 1);
       const headers = start > 1 ? { 'X-Next-Cursor': `c${start - 1}` } : undefined;
@@ -97,7 +98,7 @@ describe('message paging', () => {
   });
 
   test('a chat of fewer than 50 messages asks for no older page and shows no paging control', async () => {
-    const api = mockApi({
+    const api = mockChatApi({
       'GET /api/chats/chat1': { body: chat() },
       'GET /api/personas/user/p1': { body: [] },
       'GET /api/chats/chat1/persona': { body: { personaId: null, persona: null } },

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PersonasPanel from '../src/features/personas/components/PersonasPanel';
-import { mockApi, persona, renderWithShell } from './support';
+import { renderWithShell } from '@lakorn/shell-sdk/testing';
+import { mockChatApi, persona } from './support';
 
 // ./PersonasPanel for the profile page (spec §2 personas tab): list, create/edit/delete dialogs,
 // §5 all four texts required and at most 5 (create disabled with a tooltip), §8 persona failures.
@@ -17,7 +18,7 @@ async function fill(dialog: HTMLElement, user: ReturnType<typeof userEvent.setup
 }
 
 test('lists the personas with a 30-character personality preview; an empty list says so', async () => {
-  mockApi({ 'GET /api/personas/user/p1': { body: [persona()] } });
+  mockChatApi({ 'GET /api/personas/user/p1': { body: [persona()] } });
   renderPanel();
   expect(await screen.findByText('อาทิตย์')).toBeInTheDocument();
   expect(screen.getByText('ร่าเริง ชอบแกล้งเพื่อน รักดนต...')).toBeInTheDocument();
@@ -25,11 +26,11 @@ test('lists the personas with a 30-character personality preview; an empty list 
 
 test('creating needs all four texts; the body carries userId; the list refreshes', async () => {
   let listed = [] as ReturnType<typeof persona>[];
-  const api = mockApi({
+  const api = mockChatApi({
     'GET /api/personas/user/p1': () => ({ body: listed }),
-    'POST /api/personas': (init) => {
+    'POST /api/personas': (call) => {
       listed = [persona({ id: 'new', name: 'จันทร์' })];
-      return { status: 201, body: { ...JSON.parse(String(init?.body)), id: 'new' } };
+      return { status: 201, body: { ...(call.body as object), id: 'new' } };
     },
   });
   const user = userEvent.setup();
@@ -52,7 +53,7 @@ test('creating needs all four texts; the body carries userId; the list refreshes
 });
 
 test('at 5 personas create is disabled with a tooltip', async () => {
-  mockApi({ 'GET /api/personas/user/p1': { body: [1, 2, 3, 4, 5].map((n) => persona({ id: `p${n}`, name: `ตัวตน ${n}` })) } });
+  mockChatApi({ 'GET /api/personas/user/p1': { body: [1, 2, 3, 4, 5].map((n) => persona({ id: `p${n}`, name: `ตัวตน ${n}` })) } });
   renderPanel();
   await screen.findByText('ตัวตน 5');
   const create = screen.getByRole('button', { name: 'สร้างตัวตนใหม่' });
@@ -62,7 +63,7 @@ test('at 5 personas create is disabled with a tooltip', async () => {
 });
 
 test('a refused create shows "Failed to create persona" with the server message', async () => {
-  mockApi({
+  mockChatApi({
     'GET /api/personas/user/p1': { body: [] },
     'POST /api/personas': { status: 409, body: { message: 'You can have at most 5 personas', code: 'PERSONA_LIMIT' } },
   });
@@ -78,7 +79,7 @@ test('a refused create shows "Failed to create persona" with the server message'
 
 test('edit prefills and PUTs; delete confirms and DELETEs; failures name the action', async () => {
   let deleteFails = true;
-  const api = mockApi({
+  const api = mockChatApi({
     'GET /api/personas/user/p1': { body: [persona()] },
     'PUT /api/personas/persona1': { body: persona({ name: 'อาทิตย์ใหม่' }) },
     'DELETE /api/personas/persona1': () => (deleteFails ? { status: 404, body: { message: 'Persona not found' } } : { status: 204 }),

@@ -1,58 +1,11 @@
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { Chat, ChatSummary, CharacterSummary, Message, Persona, Profile, SendMessageResult } from '@lakorn/contracts/web';
-import { SessionProvider, swrConfig, ToastProvider, useToast } from '@lakorn/shell-sdk';
-import { ToastViewport } from '@lakorn/ui';
+import type { Chat, ChatSummary, Message, Persona, Profile, SendMessageResult } from '@lakorn/contracts/web';
+import { member, mockApi, renderWithShell, type Reply, type Routes } from '@lakorn/shell-sdk/testing';
 import App from '../src/App';
 
-export const profile: Profile = {
-  id: 'p1',
-  uid: 'google-1',
-  email: 'malee@example.test',
-  username: 'มะลิ',
-  profileUrl: '',
-  coins: 100,
-  isAdmin: false,
-  isOwner: false,
-  seenMaintenanceNotice: true,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+export type Route = Reply;
 
-type Reply = { status?: number; body?: unknown } | Response;
-export type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>);
-
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/**
- * A fake API behind global.fetch: `routes` maps 'METHOD /path' (query ignored) to a reply, a
- * Response (streams), or a function of the request. Every call is recorded; unknown routes 404.
- */
-export function mockApi(routes: Record<string, Route>) {
-  const calls: Call[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://lakorn.test');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: (init?.headers ?? {}) as Record<string, string> });
-    // The session's profile refresh (after sends and coin changes) answers the test profile.
-    const route = routes[`${method} ${url.pathname}`] ?? (method === 'GET' && url.pathname === `/api/users/${profile.id}` ? { body: profile } : undefined);
-    if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-    const reply = typeof route === 'function' ? await route(init, url) : route;
-    if (reply instanceof Response) return reply;
-    const status = reply.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), { status });
-  }) as unknown as typeof fetch;
-  return {
-    calls,
-    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path),
-  };
-}
+/** The kit's fake API, where the session's profile refresh (after sends and coin changes) answers the member. */
+export const mockChatApi = (routes: Routes) => mockApi({ [`GET /api/users/${member.id}`]: { body: member }, ...routes });
 
 /** A server-sent event stream the test writes to: `event(name, data)`, then `close()`. */
 export function sseStream() {
@@ -74,64 +27,13 @@ export function sseStream() {
   };
 }
 
-function Toasts() {
-  const { toasts, dismiss } = useToast();
-  return <ToastViewport toasts={toasts} onDismiss={dismiss} />;
-}
-
-function Where() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
-/** The providers the shell gives a remote, with a fresh SWR cache, at `path`. */
-export function renderWithShell(ui: ReactNode, { path = '/library', user = {} }: { path?: string; user?: Partial<Profile> } = {}) {
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <ToastProvider>
-        <SessionProvider initialProfile={{ ...profile, ...user }}>
-          <MemoryRouter initialEntries={[path]}>
-            {ui}
-            <Routes>
-              <Route path="*" element={<Where />} />
-            </Routes>
-          </MemoryRouter>
-          <Toasts />
-        </SessionProvider>
-      </ToastProvider>
-    </SWRConfig>,
-  );
-}
-
-export const renderApp = (path: string, user: Partial<Profile> = {}) => renderWithShell(<App />, { path, user });
-
-export const location = () => document.querySelector('[data-testid="location"]')?.textContent;
-
-export function character(overrides: Partial<CharacterSummary> = {}): CharacterSummary {
-  return {
-    id: 'char1',
-    userId: profile.id,
-    name: 'ดาวเหนือ',
-    age: '24',
-    gender: 'female',
-    genre: 'romantic',
-    isPublic: true,
-    isSpicy: false,
-    description: 'สาวริมทะเล',
-    profileUrl: '',
-    likes: 0,
-    creatorUsername: 'มะลิ',
-    version: 1,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    personalityPreview: 'อ่อนโยน',
-    ...overrides,
-  };
-}
+/** The chat remote at `path` under the shell's providers, as the member with `user`'s changes. */
+export const renderApp = (path: string, user: Partial<Profile> = {}) => renderWithShell(<App />, { path, profile: { ...member, ...user } });
 
 export function chatSummary(overrides: Partial<ChatSummary> = {}): ChatSummary {
   return {
     id: 'chat1',
-    userId: profile.id,
+    userId: member.id,
     characterId: 'char1',
     character: { id: 'char1', name: 'ดาวเหนือ', genre: 'romantic', description: 'สาวริมทะเล', profileUrl: '' },
     lastMessage: 'สวัสดีค่ะ',
@@ -150,7 +52,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     content: 'สวัสดีค่ะ',
     isUser: false,
     timestamp: '2025-01-08T07:05:00.000Z',
-    userId: profile.id,
+    userId: member.id,
     persona: null,
     offline: false,
     ...overrides,
@@ -160,7 +62,7 @@ export function message(overrides: Partial<Message> = {}): Message {
 export function persona(overrides: Partial<Persona> = {}): Persona {
   return {
     id: 'persona1',
-    userId: profile.id,
+    userId: member.id,
     name: 'อาทิตย์',
     appearance: 'ตัวสูง',
     personality: 'ร่าเริง ชอบแกล้งเพื่อน รักดนตรีและการเดินทางไกล',

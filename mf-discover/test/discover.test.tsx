@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderAt, summary } from './support';
+import { mockApi } from '@lakorn/shell-sdk/testing';
+import { renderAt, summary } from './support';
 
 const page = (characters: ReturnType<typeof summary>[], nextCursor: string | null = null) => ({ body: { characters, nextCursor } });
 

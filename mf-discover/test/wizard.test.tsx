@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@lakorn/contracts/web';
-import { mockApi, renderAt } from './support';
+import { member, mockApi } from '@lakorn/shell-sdk/testing';
+import { EMPTY_DRAFT } from '../src/features/wizard/draft';
+import { renderAt } from './support';
 
 jest.mock('../src/features/wizard/cardPicture', () => ({
   // jsdom has no canvas; the drawing itself is checked in the browser journey.
@@ -17,7 +19,7 @@ const where = () => screen.getByTestId('location').textContent;
 function character(overrides: Partial<Character> = {}): Character {
   return {
     id: 'ch1',
-    userId: 'p1',
+    userId: member.id,
     name: 'ดาวเหนือ',
     age: '24',
     gender: 'female',
@@ -82,22 +84,16 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
     await waitFor(() => expect(where()).toBe('/library'));
+    // What the member did not fill stays as the empty draft has it (private, not spicy, no picture).
     expect(api.callsTo('POST', '/api/characters')[0]?.body).toEqual({
-      userId: 'p1',
+      ...EMPTY_DRAFT,
+      userId: member.id,
       name: 'อัศวินเงา',
-      age: '',
       gender: 'male',
       genre: 'adventure',
       appearance: 'ชุดเกราะสีดำ',
       personality: 'เงียบขรึม ซื่อสัตย์',
       firstMessage: 'ท่านมาถึงแล้วหรือ',
-      background: '',
-      exampleMessages: '',
-      isPublic: false,
-      isSpicy: false,
-      description: '',
-      profileUrl: '',
-      cardExtras: '',
     });
     expect(await screen.findByText('สร้างตัวละครสำเร็จ')).toBeInTheDocument();
   });
@@ -217,7 +213,7 @@ describe('edit mode (/edit-character/{id}/{step})', () => {
     expect(where()).toBe('/edit-character/ch1/9');
     await userEvent.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
     await waitFor(() => expect(where()).toBe('/library'));
-    expect(api.callsTo('PUT', '/api/characters/ch1')[0]?.body).toMatchObject({ userId: 'p1', name: 'ดาวเหนือ', personality: 'อ่อนโยนและกล้าหาญ', isSpicy: true, isPublic: true, profileUrl: character().profileUrl });
+    expect(api.callsTo('PUT', '/api/characters/ch1')[0]?.body).toMatchObject({ userId: member.id, name: 'ดาวเหนือ', personality: 'อ่อนโยนและกล้าหาญ', isSpicy: true, isPublic: true, profileUrl: character().profileUrl });
   });
 
   test('a failed update shows the spec toast', async () => {
@@ -270,7 +266,7 @@ describe('character cards (beyond the spec)', () => {
     const api = mockApi({
       'GET /api/characters/ch1': { body: character() },
       'GET /api/characters/ch1/card': { body: { spec: 'chara_card_v2' } },
-      'POST /api/upload/character-card/png': { raw: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) },
+      'POST /api/upload/character-card/png': new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])),
     });
     renderAt('/edit-character/ch1/9');
     await userEvent.click(await screen.findByRole('button', { name: 'ไฟล์ JSON' }));

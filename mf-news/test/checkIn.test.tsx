@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calendarOf, mockApi, profile, renderNews } from './support';
+import { member, mockApi } from '@lakorn/shell-sdk/testing';
+import { calendarOf, renderNews } from './support';
 
 // The server's today is far from this machine's clock on purpose: everything "today" must come
 // from the server (a phone with a wrong clock still shows the right button).
@@ -55,7 +56,7 @@ describe('the check-in calendar', () => {
   test('changing the month loads that month, and coming back shows today\'s month again', async () => {
     const api = mockApi({
       ...baseRoutes,
-      'GET /api/checkin/calendar': (_init, url) => {
+      'GET /api/checkin/calendar': ({ url }) => {
         const month = Number(url.searchParams.get('month') ?? 1);
         const year = Number(url.searchParams.get('year') ?? 2025);
         return { body: calendarOf(year, month, TODAY) };
@@ -116,7 +117,7 @@ describe('the today panel and checking in', () => {
         return { status: 201, body: { checkin: { coinsReceived: 20, date: TODAY, special: false } } };
       },
       // The wallet credits from an event: the first profile read may not show it yet.
-      [`GET /api/users/${profile.id}`]: () => ({ body: { ...profile, coins: ++profileReads === 1 ? 100 : 120 } }),
+      [`GET /api/users/${member.id}`]: () => ({ body: { ...member, coins: ++profileReads === 1 ? member.coins : 120 } }),
     });
     const user = userEvent.setup();
     renderNews();
@@ -124,7 +125,7 @@ describe('the today panel and checking in', () => {
 
     expect(await screen.findByText('เช็คอินสำเร็จ!')).toBeInTheDocument();
     expect(screen.getByText('คุณได้รับ 20 เหรียญ')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/checkin')[0]?.body).toEqual({ userId: profile.uid });
+    expect(api.callsTo('POST', '/api/checkin')[0]?.body).toEqual({ userId: member.uid });
 
     await waitFor(() => expect(within(cell(TODAY)).getByRole('img', { name: 'เช็คอินแล้ว' })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'เช็คอินวันนี้' })).toBeNull();
@@ -142,7 +143,7 @@ describe('the today panel and checking in', () => {
       ...baseRoutes,
       'GET /api/checkin/calendar': { body: calendarOf(2025, 1, TODAY) },
       'POST /api/checkin': { status: 201, body: { checkin: { coinsReceived: 150, date: TODAY, special: true } } },
-      [`GET /api/users/${profile.id}`]: { body: { ...profile, coins: 250 } },
+      [`GET /api/users/${member.id}`]: { body: { ...member, coins: 250 } },
     });
     const user = userEvent.setup();
     renderNews();

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NewsItem } from '@lakorn/contracts/web';
-import { calendarOf, mockApi, renderNews } from './support';
+import { mockApi } from '@lakorn/shell-sdk/testing';
+import { calendarOf, renderNews } from './support';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

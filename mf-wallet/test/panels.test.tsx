@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PromoCodePanel from '../src/features/promo/PromoCodePanel';
 import TopUpPanel from '../src/features/top-up/TopUpPanel';
-import { mockApi, profile, renderWallet } from './support';
+import { mockApi } from '@lakorn/shell-sdk/testing';
+import { profile, renderWallet } from './support';
 
 describe('TopUpPanel (spec §2 profile top-up)', () => {
   test('offers the four packages with their coins and prices; choosing one opens its payment page', async () => {

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentCreated, PaymentStatus } from '@lakorn/contracts/web';
-import { mockApi, profile, renderWallet } from './support';
+import { mockApi } from '@lakorn/shell-sdk/testing';
+import { profile, renderWallet } from './support';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
 

@@ -1,75 +1,16 @@
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import type { Profile } from '@lakorn/contracts/web';
-import { SessionProvider, swrConfig, ToastProvider, useToast } from '@lakorn/shell-sdk';
-import { ToastViewport } from '@lakorn/ui';
+import { member, renderWithShell } from '@lakorn/shell-sdk/testing';
 import App from '../src/App';
 
-export const profile: Profile = {
-  id: 'p1',
-  uid: 'google-1',
-  email: 'malee@example.test',
-  username: 'มะลิ',
-  profileUrl: '',
-  coins: 1000,
-  isAdmin: false,
-  isOwner: false,
-  seenMaintenanceNotice: true,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
-
-type Reply = { status?: number; body?: unknown } | ((init: RequestInit | undefined, url: URL) => { status?: number; body?: unknown });
+/** The wallet's tests start from a member holding 1,000 coins. */
+export const profile: Profile = { ...member, coins: 1000 };
 
 /**
- * A fake API behind global.fetch: `routes` maps 'METHOD /path' (query ignored) to a reply or a
- * function of the request. Every call is recorded; an unknown route answers 404.
+ * The wallet remote at `path` under the shell's providers, with `children` (a panel the shell
+ * places on its own pages) beside it; `user` null: signed out.
  */
-export function mockApi(routes: Record<string, Reply>) {
-  const calls: Array<{ method: string; url: URL; body: unknown }> = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://lakorn.test');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-    const reply = typeof route === 'function' ? route(init, url) : route;
-    const status = reply.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), { status });
-  }) as unknown as typeof fetch;
-  return {
-    calls,
-    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path),
-  };
-}
-
-function Toasts() {
-  const { toasts, dismiss } = useToast();
-  return <ToastViewport toasts={toasts} onDismiss={dismiss} />;
-}
-
-function Where() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
-/** The remote (or a panel) under the providers the shell gives it, at `path`, with a fresh SWR cache. */
 export function renderWallet(path: string, options: { user?: Partial<Profile> | null; children?: ReactNode } = {}) {
-  const initialProfile = options.user === null ? null : { ...profile, ...options.user };
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <ToastProvider>
-        <SessionProvider initialProfile={initialProfile}>
-          <MemoryRouter initialEntries={[path]}>
-            <App />
-            {options.children}
-            <Routes>
-              <Route path="*" element={<Where />} />
-            </Routes>
-          </MemoryRouter>
-          <Toasts />
-        </SessionProvider>
-      </ToastProvider>
-    </SWRConfig>,
-  );
+  const user = options.user === null ? null : { ...profile, ...options.user };
+  return renderWithShell(<><App />{options.children}</>, { path, profile: user });
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CoinTransaction } from '@lakorn/contracts/web';
-import { mockApi, renderWallet } from './support';
+import { mockApi } from '@lakorn/shell-sdk/testing';
+import { renderWallet } from './support';
 
 const tx = (seq: number, createdAt: string, description: string, amount: number): CoinTransaction => ({
   id: `p1:${String(seq).padStart(12, '0')}`,
@@ -62,7 +63,7 @@ describe('/transactions (spec §2 coin history)', () => {
     const page2 = Array.from({ length: 10 }, (_, i) => tx(10 - i, '2025-03-01T10:00:00.000Z', `old ${10 - i}`, -1));
     const api = mockApi({
       'GET /api/coins/balance': { body: { balance: 40, seq: 60 } },
-      'GET /api/coins/transactions/p1': (_init, url) => ({ body: url.searchParams.get('before') === '11' ? page2 : page1 }),
+      'GET /api/coins/transactions/p1': ({ url }) => ({ body: url.searchParams.get('before') === '11' ? page2 : page1 }),
     });
     const user = userEvent.setup();
     renderWallet('/transactions');

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from '../src/features/auth/LoginPage';
 import { browserNavigation, REDIRECT_MARKER_KEY, REDIRECT_RESULT_KEY, readRedirectReturn, STORED_ERROR_KEY } from '../src/features/auth/signIn';
-import { member, mockApi, renderAt } from './render';
+import { member, mockApi, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 const devConfig = { 'GET /api/auth/config': () => ({ status: 200, body: { provider: 'dev', authorizeUrl: '/api/auth/dev/authorize' } }) };
 
@@ -14,7 +14,7 @@ beforeEach(() => {
 describe('sign-in screen (spec §2)', () => {
   it('shows the title, Thai tagline, sign-in button and the terms and privacy links', async () => {
     mockApi(devConfig);
-    renderAt(<LoginPage />, { path: '/login', profile: null });
+    renderWithShell(<LoginPage />, { path: '/login', profile: null });
     expect(screen.getByRole('heading', { name: /Lakorn/ })).toBeInTheDocument();
     expect(screen.getByText(/คุยกับตัวละคร AI/)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'เข้าสู่ระบบ (โหมดพัฒนา)' })).toBeEnabled();
@@ -25,27 +25,27 @@ describe('sign-in screen (spec §2)', () => {
   it('shows a stored auth error once, prefixed, then clears it', async () => {
     mockApi(devConfig);
     localStorage.setItem(STORED_ERROR_KEY, 'Failed to complete Google sign in');
-    const { unmount } = renderAt(<LoginPage />, { path: '/login', profile: null });
+    const { unmount } = renderWithShell(<LoginPage />, { path: '/login', profile: null });
     expect(screen.getByRole('alert')).toHaveTextContent('ล้มเหลวในการเข้าสู่ระบบ: Failed to complete Google sign in');
     unmount();
-    renderAt(<LoginPage />, { path: '/login', profile: null });
+    renderWithShell(<LoginPage />, { path: '/login', profile: null });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says the return failed when a redirect was marked over 30 seconds ago with no result', () => {
     mockApi(devConfig);
     localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify({ at: Date.now() - 31_000, state: 'r.x', nonce: 'n' }));
-    renderAt(<LoginPage />, { path: '/login', profile: null });
+    renderWithShell(<LoginPage />, { path: '/login', profile: null });
     expect(screen.getByRole('alert')).toHaveTextContent('การกลับมาจากหน้าเข้าสู่ระบบไม่สำเร็จ');
     expect(localStorage.getItem(REDIRECT_MARKER_KEY)).toBeNull();
   });
 
   it('finishes a redirect sign-in on return: verifies the credential with the marker nonce and goes home', async () => {
-    const calls = mockApi({ ...devConfig, 'POST /api/auth/verify': () => ({ status: 200, body: member }) });
+    const { calls } = mockApi({ ...devConfig, 'POST /api/auth/verify': () => ({ status: 200, body: member }) });
     localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify({ at: Date.now() - 5_000, state: 'r.s1', nonce: 'n1' }));
     sessionStorage.setItem(REDIRECT_RESULT_KEY, JSON.stringify({ type: 'lakorn-auth', credential: 'tok', state: 'r.s1', error: null }));
-    renderAt(<LoginPage />, { path: '/login', profile: null });
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    renderWithShell(<LoginPage />, { path: '/login', profile: null });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(calls.find((c) => c.path === '/api/auth/verify')?.body).toEqual({ credential: 'tok', nonce: 'n1' });
     expect(localStorage.getItem(REDIRECT_MARKER_KEY)).toBeNull();
   });
@@ -60,7 +60,7 @@ describe('sign-in screen (spec §2)', () => {
     mockApi(devConfig);
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
-    renderAt(<LoginPage />, { path: '/login', profile: null });
+    renderWithShell(<LoginPage />, { path: '/login', profile: null });
     await userEvent.click(await screen.findByRole('button', { name: 'เข้าสู่ระบบ (โหมดพัฒนา)' }));
     expect(open).toHaveBeenCalled();
     const marker = JSON.parse(localStorage.getItem(REDIRECT_MARKER_KEY) ?? '{}');
@@ -74,10 +74,10 @@ describe('sign-in screen (spec §2)', () => {
 
   it('shows the verify failure after three attempts one second apart', async () => {
     jest.useFakeTimers({ advanceTimers: true });
-    const calls = mockApi({ ...devConfig, 'POST /api/auth/verify': () => ({ status: 500, body: { message: 'down' } }) });
+    const { calls } = mockApi({ ...devConfig, 'POST /api/auth/verify': () => ({ status: 500, body: { message: 'down' } }) });
     localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify({ at: Date.now(), state: 'r.s', nonce: 'n' }));
     sessionStorage.setItem(REDIRECT_RESULT_KEY, JSON.stringify({ type: 'lakorn-auth', credential: 'tok', state: 'r.s', error: null }));
-    renderAt(<LoginPage />, { path: '/login', profile: null });
+    renderWithShell(<LoginPage />, { path: '/login', profile: null });
     await jest.advanceTimersByTimeAsync(2_500);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to verify user with server. Please try again.');
     expect(calls.filter((c) => c.path === '/api/auth/verify')).toHaveLength(3);

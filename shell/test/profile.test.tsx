@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DeleteAccountDialog } from '../src/features/profile/DeleteAccountDialog';
 import { EditProfileDialog } from '../src/features/profile/EditProfileDialog';
 import { ProfilePage } from '../src/features/profile/ProfilePage';
-import { admin, member, mockApi, renderAt } from './render';
+import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
   ensureRemotesRegistered: jest.fn(async () => ({})),
@@ -19,8 +19,8 @@ describe('username edit (spec §5, §8)', () => {
   }
 
   it('requires a username and allows at most 12 characters, before asking the server', async () => {
-    const calls = mockApi({});
-    renderAt(<EditProfileDialog open onClose={() => {}} />);
+    const { calls } = mockApi({});
+    renderWithShell(<EditProfileDialog open onClose={() => {}} />);
     await submit('');
     expect(screen.getByRole('alert')).toHaveTextContent('กรุณากรอกชื่อผู้ใช้');
     await submit('สมหญิงใจดีมาก');
@@ -30,15 +30,15 @@ describe('username edit (spec §5, §8)', () => {
 
   it('shows the Thai message when the server says the name is taken', async () => {
     mockApi({ 'PUT /api/users/username': () => ({ status: 409, body: { message: 'Username already taken', code: 'USERNAME_TAKEN' } }) });
-    renderAt(<EditProfileDialog open onClose={() => {}} />);
+    renderWithShell(<EditProfileDialog open onClose={() => {}} />);
     await submit('Ploy');
     expect(await screen.findByRole('alert')).toHaveTextContent('ชื่อผู้ใช้นี้ถูกใช้งานแล้ว กรุณาเลือกชื่ออื่น');
   });
 
   it('saves with the uid and shows the email read-only', async () => {
-    const calls = mockApi({ 'PUT /api/users/username': (b) => ({ status: 200, body: { ...member, username: (b as { username: string }).username } }) });
+    const { calls } = mockApi({ 'PUT /api/users/username': ({ body }) => ({ status: 200, body: { ...member, username: (body as { username: string }).username } }) });
     const onClose = jest.fn();
-    renderAt(<EditProfileDialog open onClose={onClose} />);
+    renderWithShell(<EditProfileDialog open onClose={onClose} />);
     expect(screen.getByLabelText('อีเมล')).toHaveAttribute('readonly');
     await submit('Ploy');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -48,7 +48,7 @@ describe('username edit (spec §5, §8)', () => {
 
 describe('delete-account dialog (spec §4, §5)', () => {
   it('enables the confirm only when the typed text equals the username', async () => {
-    renderAt(<DeleteAccountDialog open onClose={() => {}} />);
+    renderWithShell(<DeleteAccountDialog open onClose={() => {}} />);
     const confirm = screen.getByRole('button', { name: 'ลบบัญชี' });
     expect(confirm).toBeDisabled();
     await userEvent.type(screen.getByLabelText(`พิมพ์ "${member.username}" เพื่อยืนยัน`), 'มะล');
@@ -58,31 +58,31 @@ describe('delete-account dialog (spec §4, §5)', () => {
   });
 
   it('deletes the account and goes to /login', async () => {
-    const calls = mockApi({ 'DELETE /api/users/me': () => ({ status: 204 }) });
-    renderAt(<DeleteAccountDialog open onClose={() => {}} />);
+    const { calls } = mockApi({ 'DELETE /api/users/me': () => ({ status: 204 }) });
+    renderWithShell(<DeleteAccountDialog open onClose={() => {}} />);
     await userEvent.type(screen.getByRole('textbox'), member.username);
     await userEvent.click(screen.getByRole('button', { name: 'ลบบัญชี' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/users/me']);
   });
 });
 
 describe('profile page (spec §2)', () => {
   it('shows admin links only to admins, owner-only links only to the owner', () => {
-    const { unmount } = renderAt(<ProfilePage />, { path: '/profile', profile: member });
+    const { unmount } = renderWithShell(<ProfilePage />, { path: '/profile', profile: member });
     expect(screen.queryByRole('link', { name: /จัดการข่าวสาร/ })).toBeNull();
     unmount();
-    const r = renderAt(<ProfilePage />, { path: '/profile', profile: { ...admin, isOwner: false } });
+    const r = renderWithShell(<ProfilePage />, { path: '/profile', profile: admin });
     expect(screen.getByRole('link', { name: /จัดการข่าวสาร/ })).toHaveAttribute('href', '/admin/news');
     expect(screen.queryByRole('link', { name: /โบนัสสมัครสมาชิก/ })).toBeNull();
     r.unmount();
-    renderAt(<ProfilePage />, { path: '/profile', profile: admin });
+    renderWithShell(<ProfilePage />, { path: '/profile', profile: owner });
     expect(screen.getByRole('link', { name: /โบนัสสมัครสมาชิก/ })).toHaveAttribute('href', '/admin/registration-bonus');
     expect(screen.getByRole('link', { name: /ตั้งค่าระบบชำระเงิน/ })).toHaveAttribute('href', '/admin/payment-settings');
   });
 
   it('mounts the wallet widgets on the account tab and the personas panel on its tab', async () => {
-    renderAt(<ProfilePage />, { path: '/profile' });
+    renderWithShell(<ProfilePage />, { path: '/profile' });
     expect(await screen.findByText('widget mf_wallet ./TopUpPanel')).toBeInTheDocument();
     expect(await screen.findByText('widget mf_wallet ./PromoCodePanel')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ประวัติการใช้เหรียญ' })).toHaveAttribute('href', '/transactions');
@@ -92,9 +92,9 @@ describe('profile page (spec §2)', () => {
 
   it('shows "ไม่สามารถออกจากระบบได้" when logout fails', async () => {
     mockApi({ 'POST /api/auth/logout': () => ({ status: 400, body: { message: 'no' } }) });
-    renderAt(<ProfilePage />, { path: '/profile' });
+    renderWithShell(<ProfilePage />, { path: '/profile' });
     await userEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
     expect(await screen.findByText('ไม่สามารถออกจากระบบได้')).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/profile');
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
   });
 });

@@ -5,7 +5,7 @@ import { BottomNav } from '../src/features/nav/BottomNav';
 import { NotFoundPage } from '../src/features/not-found/NotFoundPage';
 import { MaintenanceNotice } from '../src/features/maintenance/MaintenanceNotice';
 import { AuthGate } from '../src/features/auth/AuthGate';
-import { admin, member, mockApi, renderAt } from './render';
+import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
   ensureRemotesRegistered: jest.fn(async () => ({})),
@@ -43,7 +43,7 @@ describe('route table (spec §2)', () => {
 
 describe('bottom navigation', () => {
   it('has the four tabs of spec §2 and marks the current one', () => {
-    renderAt(<BottomNav />, { path: '/news' });
+    renderWithShell(<BottomNav />, { path: '/news' });
     const nav = screen.getByRole('navigation', { name: 'เมนูหลัก' });
     expect(Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['แชท', '/library'], ['ค้นหา', '/'], ['ข่าวสาร', '/news'], ['โปรไฟล์', '/profile'],
@@ -52,7 +52,7 @@ describe('bottom navigation', () => {
   });
 
   it('does not render inside a chat', () => {
-    renderAt(<BottomNav />, { path: '/chat/1' });
+    renderWithShell(<BottomNav />, { path: '/chat/1' });
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 });
@@ -60,38 +60,38 @@ describe('bottom navigation', () => {
 describe('not-found page (spec §2)', () => {
   it('goes back to / after 5 seconds', () => {
     jest.useFakeTimers();
-    renderAt(<NotFoundPage />, { path: '/nope' });
+    renderWithShell(<NotFoundPage />, { path: '/nope' });
     expect(screen.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeInTheDocument();
     act(() => void jest.advanceTimersByTime(4900));
-    expect(screen.getByTestId('where')).toHaveTextContent('/nope');
+    expect(screen.getByTestId('location')).toHaveTextContent('/nope');
     act(() => void jest.advanceTimersByTime(200));
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('has a button back home', async () => {
-    renderAt(<NotFoundPage />, { path: '/nope' });
+    renderWithShell(<NotFoundPage />, { path: '/nope' });
     await userEvent.click(screen.getByRole('button', { name: 'กลับหน้าหลัก' }));
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });
 
 describe('auth gate', () => {
   it('sends the signed-out to /login and the signed-in away from it', () => {
-    const { unmount } = renderAt(<AuthGate><p>content</p></AuthGate>, { path: '/library', profile: null });
-    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    const { unmount } = renderWithShell(<AuthGate><p>content</p></AuthGate>, { path: '/library', profile: null });
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
     unmount();
-    renderAt(<AuthGate><p>content</p></AuthGate>, { path: '/login', profile: member });
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    renderWithShell(<AuthGate><p>content</p></AuthGate>, { path: '/login', profile: member });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });
 
 describe('maintenance notice (spec §2, §4)', () => {
   it('shows when unseen, closes only through "understood", posts the acknowledgement and refreshes', async () => {
-    const calls = mockApi({
+    const { calls } = mockApi({
       'POST /api/users/acknowledge-maintenance': () => ({ status: 200, body: { ...member, seenMaintenanceNotice: true } }),
-      'GET /api/users/': () => ({ status: 200, body: { ...member, seenMaintenanceNotice: true } }),
+      [`GET /api/users/${member.id}`]: () => ({ status: 200, body: { ...member, seenMaintenanceNotice: true } }),
     });
-    renderAt(<MaintenanceNotice />, { profile: { ...member, seenMaintenanceNotice: false } });
+    renderWithShell(<MaintenanceNotice />, { profile: { ...member, seenMaintenanceNotice: false } });
     expect(screen.getByRole('dialog', { name: 'ประกาศจากทีมงาน' })).toHaveTextContent('110%');
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('maintenance notice (spec §2, §4)', () => {
   });
 
   it('stays hidden for a profile that has seen it', () => {
-    renderAt(<MaintenanceNotice />, { profile: member });
+    renderWithShell(<MaintenanceNotice />, { profile: member });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -114,27 +114,27 @@ describe('admin gating (spec §6 roles)', () => {
   const { App } = jest.requireActual('../src/App') as typeof import('../src/App');
 
   it('shows a member the page\'s own no-access screen and never loads mf-admin', async () => {
-    renderAt(<App />, { path: '/admin/promo-codes', profile: member });
+    renderWithShell(<App />, { path: '/admin/promo-codes', profile: member });
     expect(await screen.findByText('Admin Area - You do not have permission to access this area')).toBeInTheDocument();
     expect(remotes.loadRemoteComponent).not.toHaveBeenCalledWith('mf_admin', expect.anything(), expect.anything());
   });
 
   it('loads mf-admin for an admin, and keeps owner pages for the owner', async () => {
-    renderAt(<App />, { path: '/admin/news', profile: admin });
+    renderWithShell(<App />, { path: '/admin/news', profile: owner });
     expect(await screen.findByText('remote mf_admin ./App')).toBeInTheDocument();
   });
 
   it('refuses owner-only pages to an admin who is not the owner', async () => {
-    renderAt(<App />, { path: '/admin/registration-bonus', profile: { ...admin, isOwner: false } });
+    renderWithShell(<App />, { path: '/admin/registration-bonus', profile: admin });
     expect(await screen.findByText('เฉพาะผู้ดูแลระบบเท่านั้นที่สามารถเข้าถึงการตั้งค่านี้ได้')).toBeInTheDocument();
     expect(remotes.loadRemoteComponent).not.toHaveBeenCalled();
   });
 
   it('mounts the owning remote for a member page and the not-found page for an unknown path', async () => {
-    const { unmount } = renderAt(<App />, { path: '/library', profile: member });
+    const { unmount } = renderWithShell(<App />, { path: '/library', profile: member });
     expect(await screen.findByText('remote mf_chat ./App')).toBeInTheDocument();
     unmount();
-    renderAt(<App />, { path: '/somewhere', profile: member });
+    renderWithShell(<App />, { path: '/somewhere', profile: member });
     expect(await screen.findByText('ไม่พบหน้าที่คุณต้องการ')).toBeInTheDocument();
   });
 });
