@@ -1,23 +1,19 @@
 import type { Express } from 'express';
 import type { KeyObject } from 'node:crypto';
 import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
-import type { Accounts, RoleConfig } from './domain/accounts';
-import type { DevIdentityProvider, IdTokenVerifier } from './domain/idTokens';
+import type { IdentityService } from './service';
 import { authRoutes } from './routes/auth';
+import { identityErrors } from './routes/errors';
 import type { SessionIssuer } from './routes/session';
 import { userRoutes } from './routes/users';
 
-export interface IdentityAppDeps {
+export interface IdentityAppDeps extends IdentityService {
   logger: Logger;
   sessionPublicKey: string | KeyObject;
   issuer: SessionIssuer;
-  accounts: Accounts;
-  verifier: IdTokenVerifier;
-  devProvider?: DevIdentityProvider;
   /** ALLOW_DEV_FROM_NETWORK (ARCHITECTURE §5); false unless set. */
   allowDevFromNetwork?: boolean;
   googleClientId?: string;
-  roles: RoleConfig;
   readiness?: ReadinessCheck[];
   firstBalanceWaitMs?: number;
 }
@@ -27,15 +23,14 @@ export function createApp(deps: IdentityAppDeps): Express {
     logger: deps.logger,
     sessionPublicKey: deps.sessionPublicKey,
     readiness: deps.readiness,
+    domainErrors: identityErrors,
     routers: [
       authRoutes({
         accounts: deps.accounts,
-        verifier: deps.verifier,
         devProvider: deps.devProvider,
         allowDevFromNetwork: deps.allowDevFromNetwork ?? false,
         googleClientId: deps.googleClientId,
         issuer: deps.issuer,
-        roles: deps.roles,
         firstBalanceWaitMs: deps.firstBalanceWaitMs ?? 2500,
       }),
       userRoutes({ accounts: deps.accounts, issuer: deps.issuer }),

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { ERROR_CODES, LOCAL_ONLY_MESSAGE } from '@lakorn/contracts';
 import { openSecondHost, type SecondHost } from '@lakorn/service-kit/testing';
-import { identityHarness, type IdentityHarness } from './support';
+import { identityHarness, type IdentityHarness } from './support/harness';
 
 // ARCHITECTURE §5: the development sign-in lets anyone be anyone (the admin too), so identity
 // itself answers it only to this machine, whatever the gateway in front of it decided.

@@ -2,16 +2,12 @@ import request from 'supertest';
 import { OAuth2Client } from 'google-auth-library';
 import jwt from 'jsonwebtoken';
 import { generateKeyPairSync } from 'node:crypto';
-import { testBus, waitUntil } from '@lakorn/service-kit/testing';
-import { googleVerifier } from '../src/domain/idTokens';
+import { waitUntil } from '@lakorn/service-kit/testing';
+import { googleVerifier } from '../src/data/idTokens';
 import { loadConfig } from '../src/config';
-import { identityHarness, signIn, type IdentityHarness } from './support';
+import { signIn, useIdentityHarness, watchEvents } from './support/harness';
 
-let h: IdentityHarness;
-beforeAll(async () => {
-  h = await identityHarness('signin');
-});
-afterAll(() => h.close());
+const h = useIdentityHarness('signin');
 
 describe('sign-in (ARCHITECTURE §5)', () => {
   it('verifies a development ID token, sets an httpOnly SameSite=Lax session cookie and answers the profile', async () => {
@@ -62,18 +58,16 @@ describe('sign-in (ARCHITECTURE §5)', () => {
   });
 
   it('emits identity.user.registered exactly once per user, even for 10 concurrent first sign-ins', async () => {
-    const observer = testBus('observer', { namespace: h.namespace });
-    const seen: string[] = [];
-    await observer.consume({ queue: 'registered', events: ['identity.user.registered'], handler: async (e) => void seen.push(e.payload.email) });
-    await observer.ready();
+    const registered = await watchEvents(h, 'identity.user.registered');
+    const seen = () => registered.received.map((p) => p.email);
     const credential = h.dev.issue('race@example.test', 'Race');
     const results = await Promise.all(Array.from({ length: 10 }, () => request(h.app).post('/api/auth/verify').send({ credential })));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
-    await waitUntil(() => seen.includes('race@example.test'), 10_000, 'registration event');
+    await waitUntil(() => seen().includes('race@example.test'), 10_000, 'registration event');
     await new Promise((r) => setTimeout(r, 800));
-    expect(seen.filter((e) => e === 'race@example.test')).toHaveLength(1);
-    await observer.close();
+    expect(seen().filter((e) => e === 'race@example.test')).toHaveLength(1);
+    await registered.close();
   });
 });
 

@@ -1,12 +1,8 @@
 import request from 'supertest';
 import { testBus, waitUntil } from '@lakorn/service-kit/testing';
-import { identityHarness, signIn, type IdentityHarness } from './support';
+import { signIn, useIdentityHarness, watchEvents } from './support/harness';
 
-let h: IdentityHarness;
-beforeAll(async () => {
-  h = await identityHarness('users');
-});
-afterAll(() => h.close());
+const h = useIdentityHarness('users');
 
 describe('usernames (spec §5)', () => {
   it('requires a username and allows at most 12 characters (Thai counted per character)', async () => {
@@ -47,14 +43,11 @@ describe('usernames (spec §5)', () => {
   });
 
   it('publishes identity.user.updated with the new name (catalog shows creator names from it)', async () => {
-    const observer = testBus('observer-upd', { namespace: h.namespace });
-    const names: string[] = [];
-    await observer.consume({ queue: 'updated', events: ['identity.user.updated'], handler: async (e) => void names.push(e.payload.username) });
-    await observer.ready();
+    const updated = await watchEvents(h, 'identity.user.updated');
     const a = await signIn(h.app, 'upd@example.test', 'Upd');
     await request(h.app).put('/api/users/profile').set('Cookie', a.cookie).send({ username: 'Renamed' }).expect(200);
-    await waitUntil(() => names.includes('Renamed'), 10_000, 'updated event');
-    await observer.close();
+    await waitUntil(() => updated.received.some((p) => p.userId === a.profile.id && p.username === 'Renamed'), 10_000, 'updated event');
+    await updated.close();
   });
 });
 
@@ -122,18 +115,15 @@ describe('coins on the profile', () => {
 
 describe('account deletion', () => {
   it('emits identity.user.deleted, ends the session and frees the username', async () => {
-    const observer = testBus('observer-del', { namespace: h.namespace });
-    const deleted: string[] = [];
-    await observer.consume({ queue: 'deleted', events: ['identity.user.deleted'], handler: async (e) => void deleted.push(e.payload.userId) });
-    await observer.ready();
+    const deleted = await watchEvents(h, 'identity.user.deleted');
     const a = await signIn(h.app, 'bye@example.test', 'Bye');
     await request(h.app).put('/api/users/username').set('Cookie', a.cookie).send({ username: 'Goodbye' }).expect(200);
     const res = await request(h.app).delete('/api/users/me').set('Cookie', a.cookie).expect(204);
     expect(String(res.headers['set-cookie']?.[0])).toMatch(/^lakorn_session=;/);
-    await waitUntil(() => deleted.includes(a.profile.id), 10_000, 'deleted event');
+    await waitUntil(() => deleted.received.some((p) => p.userId === a.profile.id), 10_000, 'deleted event');
     await request(h.app).get('/api/auth/session').set('Cookie', a.cookie).expect(401);
     const other = await signIn(h.app, 'next@example.test', 'Next');
     await request(h.app).put('/api/users/username').set('Cookie', other.cookie).send({ username: 'goodbye' }).expect(200);
-    await observer.close();
+    await deleted.close();
   });
 });

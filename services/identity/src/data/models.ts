@@ -1,7 +1,10 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import type { EmbeddedOutboxFields, OutboxEvent } from '@lakorn/service-kit';
+import { Schema, type Connection } from 'mongoose';
+import type { EmbeddedOutboxFields } from '@lakorn/service-kit';
 
-// Identity's own database (lakorn_identity). Only this folder imports mongoose.
+// Identity's own database (lakorn_identity). Only this folder imports mongoose. The schemas
+// declare each collection's fields and indexes (ensureIndexes makes them); the stores write
+// through the driver (collectionOf), which applies no schema default or validation, so each store
+// writes every field of its documents (README "One service shape").
 
 export interface UserDoc {
   _id: string;
@@ -48,11 +51,6 @@ export interface BalanceDoc {
   createdAt: Date;
 }
 
-const outboxFields = {
-  outboxPending: { type: Boolean, required: true },
-  outbox: { type: Schema.Types.Mixed, default: null },
-};
-
 /**
  * Where the walk to a user's newest balance starts: a hint, never the truth (a non-atomic update
  * may leave it behind); the balances documents themselves decide.
@@ -62,75 +60,37 @@ export interface BalanceHeadDoc {
   seq: number;
 }
 
-export interface IdentityModels {
-  balanceHeads: Model<BalanceHeadDoc>;
-  users: Model<UserDoc>;
-  usernameClaims: Model<UsernameClaimDoc>;
-  registrations: Model<RegistrationDoc>;
-  deletions: Model<DeletionDoc>;
-  balances: Model<BalanceDoc>;
-}
-
+/** Collections whose documents carry their own event (service-kit outbox `embedded`). */
 export const EMBEDDED_OUTBOX_COLLECTIONS = ['registrations', 'deletions'];
 
-export function identityModels(connection: Connection): IdentityModels {
+const carriedEvent = { outboxPending: Boolean, outbox: Schema.Types.Mixed };
+
+export function identityModels(connection: Connection) {
   const users = new Schema<UserDoc>(
-    {
-      _id: { type: String, required: true },
-      uid: { type: String, required: true },
-      email: { type: String, required: true },
-      username: { type: String, required: true },
-      profileUrl: { type: String, default: '' },
-      seenMaintenanceNotice: { type: Boolean, default: false },
-      createdAt: { type: Date, required: true },
-      updatedAt: { type: Date, required: true },
-    },
+    { _id: String, uid: String, email: String, username: String, profileUrl: String, seenMaintenanceNotice: Boolean, createdAt: Date, updatedAt: Date },
     { versionKey: false, collection: 'users' },
   );
   users.index({ uid: 1 }, { unique: true });
-
-  const claims = new Schema<UsernameClaimDoc>(
-    { _id: { type: String, required: true }, userId: { type: String, required: true }, createdAt: { type: Date, required: true } },
-    { versionKey: false, collection: 'username_claims' },
-  );
-
-  const registrations = new Schema<RegistrationDoc>(
-    { _id: { type: String, required: true }, uid: { type: String, required: true }, createdAt: { type: Date, required: true }, ...outboxFields },
-    { versionKey: false, collection: 'registrations' },
-  );
+  const claims = new Schema<UsernameClaimDoc>({ _id: String, userId: String, createdAt: Date }, { versionKey: false, collection: 'username_claims' });
+  const registrations = new Schema<RegistrationDoc>({ _id: String, uid: String, createdAt: Date, ...carriedEvent }, { versionKey: false, collection: 'registrations' });
   registrations.index({ outboxPending: 1 });
-
-  const deletions = new Schema<DeletionDoc>(
-    { _id: { type: String, required: true }, userId: { type: String, required: true }, createdAt: { type: Date, required: true }, ...outboxFields },
-    { versionKey: false, collection: 'deletions' },
-  );
+  const deletions = new Schema<DeletionDoc>({ _id: String, userId: String, createdAt: Date, ...carriedEvent }, { versionKey: false, collection: 'deletions' });
   deletions.index({ outboxPending: 1 });
-
   const balances = new Schema<BalanceDoc>(
-    {
-      _id: { type: String, required: true },
-      userId: { type: String, required: true },
-      seq: { type: Number, required: true },
-      balance: { type: Number, required: true },
-      createdAt: { type: Date, required: true },
-    },
+    { _id: String, userId: String, seq: Number, balance: Number, createdAt: Date },
     { versionKey: false, collection: 'balances' },
   );
   balances.index({ userId: 1 });
-
-  const heads = new Schema<BalanceHeadDoc>(
-    { _id: { type: String, required: true }, seq: { type: Number, required: true } },
-    { versionKey: false, collection: 'balance_heads' },
-  );
+  const heads = new Schema<BalanceHeadDoc>({ _id: String, seq: Number }, { versionKey: false, collection: 'balance_heads' });
 
   return {
-    balanceHeads: connection.model<BalanceHeadDoc>('BalanceHead', heads),
     users: connection.model<UserDoc>('User', users),
     usernameClaims: connection.model<UsernameClaimDoc>('UsernameClaim', claims),
     registrations: connection.model<RegistrationDoc>('Registration', registrations),
     deletions: connection.model<DeletionDoc>('Deletion', deletions),
     balances: connection.model<BalanceDoc>('Balance', balances),
+    balanceHeads: connection.model<BalanceHeadDoc>('BalanceHead', heads),
   };
 }
 
-export type { OutboxEvent };
+export type IdentityModels = ReturnType<typeof identityModels>;

@@ -3,7 +3,8 @@ import type { Profile } from '@lakorn/contracts';
 import type { Outbox } from '@lakorn/service-kit';
 import type { AccountStore } from '../data/accountStore';
 import type { UserDoc } from '../data/models';
-import type { VerifiedIdentity } from './idTokens';
+import { AccountNotFound, InvalidCredential, UsernameTaken } from './errors';
+import type { IdTokenVerifier } from './idTokens';
 import { defaultUsernameBase, usernameCandidate, usernameKey } from './usernames';
 
 export interface RoleConfig {
@@ -23,24 +24,20 @@ export function userIdFor(uid: string): string {
   return `u_${createHash('sha256').update(uid).digest('hex').slice(0, 24)}`;
 }
 
-export class UsernameTakenError extends Error {
-  constructor() {
-    super('Username already taken');
-    this.name = 'UsernameTakenError';
-  }
-}
-
-export class AccountNotFoundError extends Error {
-  constructor() {
-    super('Account not found');
-    this.name = 'AccountNotFoundError';
-  }
-}
-
 const MAX_DEFAULT_NAME_ATTEMPTS = 25;
 
-export function createAccounts(deps: { store: AccountStore; outbox: Outbox; roles: RoleConfig }) {
-  const { store, outbox, roles } = deps;
+export interface AccountsDeps {
+  store: AccountStore;
+  outbox: Pick<Outbox, 'enqueue'>;
+  roles: RoleConfig;
+  /** Google's ID tokens, or the development provider's (ARCHITECTURE §5). */
+  verifier: IdTokenVerifier;
+  now?: () => Date;
+}
+
+export function createAccounts(deps: AccountsDeps) {
+  const { store, outbox, roles, verifier } = deps;
+  const now = deps.now ?? (() => new Date());
 
   async function toProfile(user: UserDoc): Promise<Profile> {
     return {
@@ -58,7 +55,7 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
 
   async function requireUser(userId: string): Promise<UserDoc> {
     const user = await store.findUser(userId);
-    if (!user) throw new AccountNotFoundError();
+    if (!user) throw new AccountNotFound();
     return user;
   }
 
@@ -67,7 +64,7 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
     const base = defaultUsernameBase(name, email);
     for (let attempt = 0; attempt < MAX_DEFAULT_NAME_ATTEMPTS; attempt++) {
       const candidate = usernameCandidate(base, attempt);
-      const claim = await store.claimUsername(usernameKey(candidate), userId);
+      const claim = await store.claimUsername(usernameKey(candidate), userId, now());
       if (claim !== 'taken') return candidate;
     }
     throw new Error('Could not find a free username');
@@ -76,23 +73,25 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
   return {
     toProfile,
 
-    async profile(userId: string): Promise<Profile | null> {
-      const user = await store.findUser(userId);
-      return user ? toProfile(user) : null;
-    },
+    /** The account's profile; AccountNotFound once it is gone. */
+    profile: async (userId: string): Promise<Profile> => toProfile(await requireUser(userId)),
 
     /**
-     * Sign-in after the ID token was verified: the existing account, or a new one with a unique
-     * default username and exactly one `identity.user.registered` (carried by the registration
-     * document, whose unique _id makes it once per user even under concurrent first sign-ins).
+     * Sign-in with an ID token, the only source of identity (spec §7 POST /api/auth/verify): the
+     * existing account, or a new one with a unique default username and exactly one
+     * `identity.user.registered` (carried by the registration document, whose unique _id makes it
+     * once per user even under concurrent first sign-ins). A token minted for another nonce than
+     * the one the caller asked for is refused, so a stolen token cannot be replayed into a sign-in.
      */
-    async signIn(identity: VerifiedIdentity): Promise<{ profile: Profile; created: boolean }> {
+    async signIn(credential: string, nonce?: string): Promise<{ profile: Profile; created: boolean }> {
+      const identity = await verifier.verify(credential);
+      if (nonce !== undefined && identity.nonce !== nonce) throw new InvalidCredential('nonce mismatch');
       const userId = userIdFor(identity.uid);
       const existing = await store.findUser(userId);
       if (existing) return { profile: await toProfile(existing), created: false };
 
       const username = await claimDefaultUsername(userId, identity.name, identity.email);
-      const now = new Date();
+      const createdAt = now();
       const inserted = await store.insertUser({
         _id: userId,
         uid: identity.uid,
@@ -100,8 +99,8 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
         username,
         profileUrl: identity.picture ?? '',
         seenMaintenanceNotice: false,
-        createdAt: now,
-        updatedAt: now,
+        createdAt,
+        updatedAt: createdAt,
       });
       const user = await requireUser(userId);
       // A concurrent first sign-in created the account with another name: free ours.
@@ -109,10 +108,10 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
         await store.releaseClaim(usernameKey(username), userId);
       }
 
-      await store.insertRegistration(userId, identity.uid, {
+      await store.insertRegistration(userId, identity.uid, createdAt, {
         name: 'identity.user.registered',
         messageId: `registered:${userId}`,
-        payload: { userId, uid: identity.uid, email: identity.email, username: user.username, registeredAt: now.toISOString() },
+        payload: { userId, uid: identity.uid, email: identity.email, username: user.username, registeredAt: createdAt.toISOString() },
       });
       return { profile: await toProfile(user), created: inserted === 'inserted' };
     },
@@ -123,10 +122,10 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
       const key = usernameKey(username);
       const oldKey = usernameKey(user.username);
       if (key !== oldKey) {
-        const claim = await store.claimUsername(key, userId);
-        if (claim === 'taken') throw new UsernameTakenError();
+        const claim = await store.claimUsername(key, userId, now());
+        if (claim === 'taken') throw new UsernameTaken();
       }
-      await store.updateUser(userId, { username });
+      await store.updateUser(userId, { username, updatedAt: now() });
       if (key !== oldKey) await store.releaseClaim(oldKey, userId);
       await publishUpdated(userId);
       return toProfile(await requireUser(userId));
@@ -137,7 +136,7 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
       if (fields.username !== undefined) profile = await this.changeUsername(userId, fields.username);
       if (fields.profileUrl !== undefined) {
         await requireUser(userId);
-        await store.updateUser(userId, { profileUrl: fields.profileUrl });
+        await store.updateUser(userId, { profileUrl: fields.profileUrl, updatedAt: now() });
         await publishUpdated(userId);
       }
       return profile && fields.profileUrl === undefined ? profile : toProfile(await requireUser(userId));
@@ -145,7 +144,7 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
 
     async acknowledgeMaintenance(userId: string): Promise<Profile> {
       await requireUser(userId);
-      await store.updateUser(userId, { seenMaintenanceNotice: true });
+      await store.updateUser(userId, { seenMaintenanceNotice: true, updatedAt: now() });
       return toProfile(await requireUser(userId));
     },
 
@@ -155,19 +154,23 @@ export function createAccounts(deps: { store: AccountStore; outbox: Outbox; role
      */
     async deleteAccount(userId: string): Promise<void> {
       const user = await requireUser(userId);
-      await store.insertDeletion(userId, {
+      const deletedAt = now();
+      await store.insertDeletion(userId, deletedAt, {
         name: 'identity.user.deleted',
-        messageId: `deleted:${userId}:${Date.now()}`,
-        payload: { userId, deletedAt: new Date().toISOString() },
+        messageId: `deleted:${userId}:${deletedAt.getTime()}`,
+        payload: { userId, deletedAt: deletedAt.toISOString() },
       });
       await store.deleteUser(userId);
       await store.releaseClaim(usernameKey(user.username), userId);
       await store.deleteBalances(userId);
     },
 
-    recordBalance: (userId: string, seq: number, balance: number) => store.recordBalance(userId, seq, balance),
+    recordBalance: (userId: string, seq: number, balance: number) => store.recordBalance(userId, seq, balance, now()),
 
-    /** The profile once a first balance was reported, or as it is after `timeoutMs`. */
+    /**
+     * The profile once a first balance was reported, or as it is after `timeoutMs` (a wait in
+     * real time, bounding how long the answer is held, so not the injected clock).
+     */
     async awaitFirstBalance(userId: string, timeoutMs: number): Promise<Profile> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline && !(await store.hasBalance(userId))) {

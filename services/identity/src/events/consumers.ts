@@ -1,13 +1,20 @@
-import type { Bus } from '@lakorn/service-kit';
+import type { Bus, Logger } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 
+export interface IdentityConsumerDeps {
+  bus: Bus;
+  accounts: Accounts;
+  logger: Logger;
+}
+
 /** The profile's coins follow the wallet's ledger head (ARCHITECTURE §3). */
-export async function registerConsumers(bus: Bus, accounts: Accounts): Promise<void> {
+export async function registerConsumers({ bus, accounts, logger }: IdentityConsumerDeps): Promise<void> {
   await bus.consume({
     queue: 'wallet-balances',
     events: ['wallet.balance.changed'],
     handler: async ({ payload }) => {
       await accounts.recordBalance(payload.userId, payload.seq, payload.balance);
+      logger.debug({ userId: payload.userId, seq: payload.seq }, 'balance recorded');
     },
   });
 }

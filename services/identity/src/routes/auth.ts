@@ -1,23 +1,20 @@
 import express, { Router } from 'express';
 import { AuthConfig, DevTokenBody, VerifyBody } from '@lakorn/contracts';
-import { localOnly, notFound, parse, unauthorized } from '@lakorn/service-kit';
+import { localOnly, notFound, parse, requireActor } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
-import { rolesFor } from '../domain/accounts';
-import { InvalidCredentialError, type DevIdentityProvider, type IdTokenVerifier } from '../domain/idTokens';
+import { AccountNotFound } from '../domain/errors';
+import type { DevIdentityProvider } from '../domain/idTokens';
 import { callbackPage, callbackScript, devAuthorizePage } from './pages';
 import { clearSessionCookie, setSessionCookie, type SessionIssuer } from './session';
-import type { RoleConfig } from '../domain/accounts';
 
 export interface AuthRouteDeps {
   accounts: Accounts;
-  verifier: IdTokenVerifier;
   /** Present only when the development identity provider runs (no GOOGLE_CLIENT_ID). */
   devProvider?: DevIdentityProvider;
   /** ALLOW_DEV_FROM_NETWORK: the development sign-in answers other addresses than this machine. */
   allowDevFromNetwork: boolean;
   googleClientId?: string;
   issuer: SessionIssuer;
-  roles: RoleConfig;
   /** How long a brand-new account's sign-in waits for the registration bonus to arrive. */
   firstBalanceWaitMs: number;
 }
@@ -28,25 +25,16 @@ export function authRoutes(deps: AuthRouteDeps): Router {
   const router = Router();
 
   router.get('/api/auth/config', (_req, res) => {
-    const config: AuthConfig =
-      deps.verifier.provider === 'google'
-        ? { provider: 'google', authorizeUrl: GOOGLE_AUTHORIZE, clientId: deps.googleClientId }
-        : { provider: 'dev', authorizeUrl: '/api/auth/dev/authorize' };
+    const config: AuthConfig = deps.devProvider
+      ? { provider: 'dev', authorizeUrl: '/api/auth/dev/authorize' }
+      : { provider: 'google', authorizeUrl: GOOGLE_AUTHORIZE, clientId: deps.googleClientId };
     res.set('Cache-Control', 'no-store').json(config);
   });
 
   // spec §7: POST /api/auth/verify. The credential is the only source of identity.
   router.post('/api/auth/verify', async (req, res) => {
     const body = parse(VerifyBody, req.body);
-    let identity;
-    try {
-      identity = await deps.verifier.verify(body.credential);
-    } catch (error) {
-      if (error instanceof InvalidCredentialError) throw unauthorized(error.message);
-      throw error;
-    }
-    if (body.nonce !== undefined && identity.nonce !== body.nonce) throw unauthorized('Invalid credential: nonce mismatch');
-    const { profile, created } = await deps.accounts.signIn(identity);
+    const { profile, created } = await deps.accounts.signIn(body.credential, body.nonce);
     setSessionCookie(res, deps.issuer, profile);
     // A new member should see the registration bonus on the first screen: give the wallet a
     // moment to credit it (it arrives as wallet.balance.changed), then answer either way.
@@ -56,14 +44,14 @@ export function authRoutes(deps: AuthRouteDeps): Router {
 
   /** Who is signed in (the cookie is httpOnly). Re-issues the cookie when roles changed. */
   router.get('/api/auth/session', async (req, res) => {
-    if (!req.actor) throw unauthorized();
-    const profile = await deps.accounts.profile(req.actor.id);
-    if (!profile) {
-      clearSessionCookie(res, deps.issuer);
-      throw unauthorized('Account not found');
-    }
-    const roles = rolesFor(profile.email, deps.roles);
-    if (roles.isAdmin !== req.actor.isAdmin || roles.isOwner !== req.actor.isOwner) setSessionCookie(res, deps.issuer, profile);
+    const actor = requireActor(req);
+    const profile = await deps.accounts.profile(actor.id).catch((error: unknown) => {
+      // The account is gone: its cookie goes too (routes/errors.ts answers the refusal).
+      if (error instanceof AccountNotFound) clearSessionCookie(res, deps.issuer);
+      throw error;
+    });
+    // The profile's roles are ADMIN_EMAILS and OWNER_EMAIL as they are now (ARCHITECTURE §5).
+    if (profile.isAdmin !== actor.isAdmin || profile.isOwner !== actor.isOwner) setSessionCookie(res, deps.issuer, profile);
     res.set('Cache-Control', 'no-store').json(profile);
   });
 

@@ -1,0 +1,39 @@
+import type { Connection, Logger, Outbox } from '@lakorn/service-kit';
+import { createAccountStore } from './data/accountStore';
+import { devIdentityProvider, googleVerifier } from './data/idTokens';
+import { identityModels } from './data/models';
+import { createAccounts, type RoleConfig } from './domain/accounts';
+
+export interface IdentityServiceOptions {
+  connection: Connection;
+  logger: Logger;
+  outbox: Pick<Outbox, 'enqueue'>;
+  /** ADMIN_EMAILS and OWNER_EMAIL (ARCHITECTURE §5). */
+  roles: RoleConfig;
+  /** GOOGLE_CLIENT_ID; without it the development identity provider signs people in. */
+  googleClientId?: string;
+  now?: () => Date;
+}
+
+/** Identity's parts wired together over one database: what main.ts and the tests start from. */
+export function createIdentityService(options: IdentityServiceOptions) {
+  const { devProvider, verifier } = identityProvider(options);
+  const accounts = createAccounts({
+    store: createAccountStore(identityModels(options.connection)),
+    outbox: options.outbox,
+    roles: options.roles,
+    verifier,
+    now: options.now,
+  });
+  return { accounts, devProvider };
+}
+
+/** Google's ID tokens with a client id; the development provider without one (ARCHITECTURE §5). */
+function identityProvider({ googleClientId, logger }: IdentityServiceOptions) {
+  if (googleClientId) return { verifier: googleVerifier(googleClientId), devProvider: undefined };
+  logger.warn('GOOGLE_CLIENT_ID is not set: the development identity provider signs people in');
+  const devProvider = devIdentityProvider();
+  return { verifier: devProvider.verifier, devProvider };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
