@@ -1,30 +1,22 @@
 import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { createStores, EMBEDDED_OUTBOX_COLLECTIONS } from './data';
+import { EMBEDDED_OUTBOX_COLLECTIONS } from './data/models';
 import { registerConsumers } from './events/consumers';
+import { createCheckinService } from './service';
 
 async function main() {
   const config = loadConfig();
   const { logger, connection, bus, outbox, readiness, startConsumers, serve } = await openServiceRuntime('checkin', config, {
     embedded: EMBEDDED_OUTBOX_COLLECTIONS,
   });
-  const stores = createStores(connection);
+  const service = createCheckinService({ connection, logger, outbox });
   await ensureIndexes(connection);
   // spec §9: Sunday 30, Monday-Friday 20, Saturday 30 until an admin changes them.
-  await stores.dailyCoinSettings.seedDefaults();
+  await service.coinSettings.seedDefaults();
 
-  startConsumers(() => registerConsumers({ bus, checkins: stores.checkins, logger }));
-  const app = createApp({
-    logger,
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
-    stores,
-    onCheckedIn: () => {
-      outbox.flush().catch((error: unknown) => logger.warn({ err: error }, 'outbox flush failed'));
-    },
-    readiness,
-  });
-  serve(app);
+  startConsumers(() => registerConsumers({ bus, checkIns: service.checkIns, logger }));
+  serve(createApp({ ...service, logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, readiness }));
 }
 
 main().catch(exitOnStartupError('checkin'));

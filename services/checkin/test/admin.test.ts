@@ -1,21 +1,13 @@
 import request from 'supertest';
-import { DAILY_COIN_DEFAULTS, SPECIAL_DAY_EXISTS_CODE, SPECIAL_DAY_EXISTS_MESSAGE, type NewsItem, type SpecialCheckinDay } from '@lakorn/contracts';
+import { SPECIAL_DAY_EXISTS_CODE, SPECIAL_DAY_EXISTS_MESSAGE, type NewsItem, type SpecialCheckinDay } from '@lakorn/contracts';
 import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
-import { sleep, startCheckinStack, type CheckinTestStack } from './support';
+import { sleep, useCheckinStack } from './support/harness';
 
 jest.setTimeout(30_000);
 
-let stack: CheckinTestStack;
+const stack = useCheckinStack('checkin_admin');
 const admin = testActor({ isAdmin: true });
 const member = testActor();
-
-beforeAll(async () => {
-  stack = await startCheckinStack('checkin_admin');
-});
-
-afterAll(async () => {
-  await stack.close();
-});
 
 const as = (actor: ReturnType<typeof testActor>) => ({
   get: (path: string) => request(stack.app).get(path).set('Cookie', sessionCookie(actor)),
@@ -143,8 +135,9 @@ describe('daily coin settings', () => {
   test('GET answers seven rows seeded Sunday 30, Monday-Friday 20, Saturday 30', async () => {
     const res = await as(member).get('/api/daily-coin-settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(DAILY_COIN_DEFAULTS.map((coinAmount, dayOfWeek) => ({ id: `day-${dayOfWeek}`, dayOfWeek, coinAmount })));
-    expect(DAILY_COIN_DEFAULTS).toEqual([30, 20, 20, 20, 20, 20, 30]);
+    // spec §9, Sunday first: the amounts the product starts with, whatever a constant says.
+    const seeded = [30, 20, 20, 20, 20, 20, 30];
+    expect(res.body).toEqual(seeded.map((coinAmount, dayOfWeek) => ({ id: `day-${dayOfWeek}`, dayOfWeek, coinAmount })));
   });
 
   test('an admin sets one weekday per call and the list shows it', async () => {
@@ -166,7 +159,7 @@ describe('daily coin settings', () => {
 
   test('seeding again keeps an amount an admin set', async () => {
     await as(admin).post('/api/admin/daily-coin-settings', { dayOfWeek: 2, coinAmount: 33 });
-    await stack.stores.dailyCoinSettings.seedDefaults();
+    await stack.service.coinSettings.seedDefaults();
     const list = (await as(member).get('/api/daily-coin-settings')).body as Array<{ dayOfWeek: number; coinAmount: number }>;
     expect(list.find((s) => s.dayOfWeek === 2)?.coinAmount).toBe(33);
   });

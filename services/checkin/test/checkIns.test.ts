@@ -3,7 +3,7 @@ import { ALREADY_CHECKED_IN_MESSAGE, CHECKIN_CREDIT_DESCRIPTION, ERROR_CODES, ty
 import { silentLogger } from '@lakorn/service-kit';
 import { TEST_AMQP_URL, brokerProxy, sessionCookie, testActor, testBus, testNamespace, waitUntil } from '@lakorn/service-kit/testing';
 import { registerConsumers } from '../src/events/consumers';
-import { sleep, startCheckinStack, type CheckinTestStack } from './support';
+import { sleep, startCheckinStack, useCheckinStack } from './support/harness';
 
 // The server's own zone must not matter (check-in days are Bangkok days): run in a zone where 16:59:59Z and 17:00:00Z
 // are the same local day, so only a Bangkok-day computation can tell them apart.
@@ -11,16 +11,8 @@ process.env.TZ = 'America/Los_Angeles';
 
 jest.setTimeout(60_000);
 
-let stack: CheckinTestStack;
+const stack = useCheckinStack('checkin_checkins');
 const admin = testActor({ isAdmin: true });
-
-beforeAll(async () => {
-  stack = await startCheckinStack('checkin_checkins');
-});
-
-afterAll(async () => {
-  await stack.close();
-});
 
 function checkIn(actor = testActor(), body: Record<string, unknown> = {}) {
   return request(stack.app).post('/api/checkin').set('Cookie', sessionCookie(actor)).send(body);
@@ -247,11 +239,13 @@ test('identity.user.deleted removes the user\'s check-ins', async () => {
   const namespace = testNamespace();
   const checkinSide = testBus('checkin', { namespace });
   const identity = testBus('identity', { namespace });
+  const lastCheckIn = async () => ((await calendar(user)).body as CalendarResponse).lastCheckIn;
   try {
-    await registerConsumers({ bus: checkinSide, checkins: stack.stores.checkins, logger: silentLogger() });
-    expect(await stack.stores.checkins.latest(user.id)).not.toBeNull();
+    await registerConsumers({ bus: checkinSide, checkIns: stack.service.checkIns, logger: silentLogger() });
+    expect(await lastCheckIn()).toMatchObject({ date: '2025-04-01' });
     await identity.publish('identity.user.deleted', { userId: user.id, deletedAt: new Date().toISOString() }, { messageId: `deleted:${user.id}` });
-    await waitUntil(async () => (await stack.stores.checkins.latest(user.id)) === null, 10_000, 'the check-ins to be removed');
+    await waitUntil(async () => (await lastCheckIn()) === null, 10_000, 'the check-ins to be removed');
+    expect((await calendar(user, '?year=2025&month=4')).body.calendar.some((d: { checkedIn: boolean }) => d.checkedIn)).toBe(false);
   } finally {
     await identity.close();
     await checkinSide.close();

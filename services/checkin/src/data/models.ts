@@ -1,8 +1,11 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 import type { NewsType } from '@lakorn/contracts';
 import type { EmbeddedOutboxFields } from '@lakorn/service-kit';
 
-// The check-in service's own database (lakorn_checkin). Only this folder imports mongoose.
+// The check-in service's own database (lakorn_checkin). Only this folder imports mongoose. The
+// schemas declare each collection's fields and indexes (ensureIndexes makes them); the stores
+// write through the driver (collectionOf), which applies no schema default or validation, so each
+// store writes every field of its documents (README "One service shape").
 
 export interface NewsDoc {
   _id: string;
@@ -50,66 +53,24 @@ export interface CheckinDoc extends EmbeddedOutboxFields {
   createdAt: Date;
 }
 
-export interface CheckinModels {
-  news: Model<NewsDoc>;
-  specialDays: Model<SpecialDayDoc>;
-  dailyCoinSettings: Model<DailyCoinSettingDoc>;
-  checkins: Model<CheckinDoc>;
-}
-
 /** Collections whose documents carry their own event (service-kit outbox `embedded`). */
 export const EMBEDDED_OUTBOX_COLLECTIONS = ['checkins'];
 
-export function checkinModels(connection: Connection): CheckinModels {
+export function checkinModels(connection: Connection) {
   const news = new Schema<NewsDoc>(
-    {
-      _id: { type: String, required: true },
-      title: { type: String, required: true },
-      content: { type: String, required: true },
-      type: { type: String, required: true },
-      imageUrl: { type: String, required: false },
-      createdAt: { type: Date, required: true },
-      createdBy: { type: String, required: true },
-    },
+    { _id: String, title: String, content: String, type: { type: String }, imageUrl: String, createdAt: Date, createdBy: String },
     { versionKey: false, collection: 'news' },
   );
   news.index({ createdAt: -1 });
-
   const specialDays = new Schema<SpecialDayDoc>(
-    {
-      _id: { type: String, required: true },
-      date: { type: String, required: true },
-      coinAmount: { type: Number, required: true },
-      description: { type: String, default: '' },
-      createdAt: { type: Date, required: true },
-      createdBy: { type: String, required: true },
-    },
+    { _id: String, date: String, coinAmount: Number, description: String, createdAt: Date, createdBy: String },
     { versionKey: false, collection: 'special_checkin_days' },
   );
   specialDays.index({ date: 1 }, { unique: true });
-
-  const dailyCoinSettings = new Schema<DailyCoinSettingDoc>(
-    {
-      _id: { type: String, required: true },
-      dayOfWeek: { type: Number, required: true },
-      coinAmount: { type: Number, required: true },
-      updatedAt: { type: Date, required: true },
-    },
-    { versionKey: false, collection: 'daily_coin_settings' },
-  );
-  dailyCoinSettings.index({ dayOfWeek: 1 }, { unique: true });
-
+  const settings = new Schema<DailyCoinSettingDoc>({ _id: String, dayOfWeek: Number, coinAmount: Number, updatedAt: Date }, { versionKey: false, collection: 'daily_coin_settings' });
+  settings.index({ dayOfWeek: 1 }, { unique: true });
   const checkins = new Schema<CheckinDoc>(
-    {
-      _id: { type: String, required: true },
-      userId: { type: String, required: true },
-      date: { type: String, required: true },
-      coinsReceived: { type: Number, required: true },
-      special: { type: Boolean, required: true },
-      createdAt: { type: Date, required: true },
-      outboxPending: { type: Boolean, required: true },
-      outbox: { type: Schema.Types.Mixed, default: null },
-    },
+    { _id: String, userId: String, date: String, coinsReceived: Number, special: Boolean, createdAt: Date, outboxPending: Boolean, outbox: Schema.Types.Mixed },
     { versionKey: false, collection: 'checkins' },
   );
   // The same rule as the _id, stated where a reader looks for it; and the calendar's query.
@@ -119,7 +80,9 @@ export function checkinModels(connection: Connection): CheckinModels {
   return {
     news: connection.model<NewsDoc>('News', news),
     specialDays: connection.model<SpecialDayDoc>('SpecialDay', specialDays),
-    dailyCoinSettings: connection.model<DailyCoinSettingDoc>('DailyCoinSetting', dailyCoinSettings),
+    dailyCoinSettings: connection.model<DailyCoinSettingDoc>('DailyCoinSetting', settings),
     checkins: connection.model<CheckinDoc>('Checkin', checkins),
   };
 }
+
+export type CheckinModels = ReturnType<typeof checkinModels>;

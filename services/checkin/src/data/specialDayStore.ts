@@ -1,39 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { SpecialCheckinDay } from '@lakorn/contracts';
-import { insertOnce } from './insertOnce';
+import { collectionOf, insertOnce } from '@lakorn/service-kit';
 import type { CheckinModels, SpecialDayDoc } from './models';
 
-function toSpecialDay(doc: SpecialDayDoc): SpecialCheckinDay {
-  return { id: doc._id, date: doc.date, coinAmount: doc.coinAmount, description: doc.description ?? '' };
-}
+const toSpecialDay = ({ _id, date, coinAmount, description }: SpecialDayDoc): SpecialCheckinDay => ({ id: _id, date, coinAmount, description });
 
-export function createSpecialDayStore({ specialDays }: CheckinModels) {
+export function createSpecialDayStore(models: CheckinModels) {
+  const specialDays = collectionOf(models.specialDays);
   return {
     /** Every special day, by date. */
-    list: async (): Promise<SpecialCheckinDay[]> => {
-      const docs = await specialDays.find().sort({ date: 1 }).lean<SpecialDayDoc[]>().exec();
-      return docs.map(toSpecialDay);
-    },
+    list: async (): Promise<SpecialCheckinDay[]> => (await specialDays.find().sort({ date: 1 }).toArray()).map(toSpecialDay),
 
     /** Special days from `first` to `last` (yyyy-MM-dd, inclusive), for a calendar month. */
-    between: async (first: string, last: string): Promise<SpecialCheckinDay[]> => {
-      const docs = await specialDays.find({ date: { $gte: first, $lte: last } }).lean<SpecialDayDoc[]>().exec();
-      return docs.map(toSpecialDay);
-    },
+    between: async (first: string, last: string): Promise<SpecialCheckinDay[]> =>
+      (await specialDays.find({ date: { $gte: first, $lte: last } }).toArray()).map(toSpecialDay),
 
     onDate: async (date: string): Promise<SpecialCheckinDay | null> => {
-      const doc = await specialDays.findOne({ date }).lean<SpecialDayDoc>().exec();
+      const doc = await specialDays.findOne({ date });
       return doc ? toSpecialDay(doc) : null;
     },
 
-    /** The unique `date` index makes this 'exists' when the day already has one. */
-    create: async (fields: { date: string; coinAmount: number; description: string; createdBy: string }) => {
-      const doc: SpecialDayDoc = { _id: randomUUID(), ...fields, createdAt: new Date() };
-      const result = await insertOnce(() => specialDays.create(doc));
-      return result === 'inserted' ? { created: toSpecialDay(doc) } : { created: null };
+    /** The new day, or null when the date already has one (its unique index refused the insert). */
+    create: async (fields: Omit<SpecialDayDoc, '_id'>): Promise<SpecialCheckinDay | null> => {
+      const doc: SpecialDayDoc = { _id: randomUUID(), ...fields };
+      return (await insertOnce(() => specialDays.insertOne(doc))) === 'inserted' ? toSpecialDay(doc) : null;
     },
 
-    remove: async (id: string): Promise<boolean> => (await specialDays.deleteOne({ _id: id }).exec()).deletedCount > 0,
+    /** False when no day has this id. */
+    remove: async (id: string): Promise<boolean> => (await specialDays.deleteOne({ _id: id })).deletedCount > 0,
   };
 }
 

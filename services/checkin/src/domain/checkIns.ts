@@ -5,27 +5,29 @@ import {
   isoDateOf,
   type CalendarDay,
   type CalendarResponse,
+  type CheckInResult,
   type SpecialCheckinDay,
 } from '@lakorn/contracts';
-import type { Stores } from '../data';
+import type { CheckinStore } from '../data/checkinStore';
+import type { SpecialDayStore } from '../data/specialDayStore';
 import { bangkokDay } from './bangkokDay';
 import { rewardFor } from './coinAmounts';
-
-export type CheckInOutcome =
-  | { status: 'checked-in'; date: string; coinsReceived: number; special: boolean }
-  | { status: 'already-checked-in'; date: string };
+import type { DailyCoinSettings } from './dailyCoinSettings';
+import { AlreadyCheckedIn } from './errors';
 
 export interface CheckInsDeps {
-  stores: Pick<Stores, 'checkins' | 'specialDays' | 'dailyCoinSettings'>;
+  checkins: CheckinStore;
+  specialDays: Pick<SpecialDayStore, 'between' | 'onDate'>;
+  coinSettings: Pick<DailyCoinSettings, 'list'>;
   /** The server's clock; the day is always the server's Bangkok day, never the client's. */
   now: () => Date;
   /** Called after a check-in is stored, so the outbox relay publishes its credit without waiting. */
   onCheckedIn?: () => void;
 }
 
-export function createCheckIns({ stores, now, onCheckedIn }: CheckInsDeps) {
+export function createCheckIns({ checkins, specialDays, coinSettings, now, onCheckedIn }: CheckInsDeps) {
   async function rewardOn(date: string) {
-    const [special, weekly] = await Promise.all([stores.specialDays.onDate(date), stores.dailyCoinSettings.list()]);
+    const [special, weekly] = await Promise.all([specialDays.onDate(date), coinSettings.list()]);
     return rewardFor(date, special, weekly);
   }
 
@@ -37,21 +39,22 @@ export function createCheckIns({ stores, now, onCheckedIn }: CheckInsDeps) {
      * The event travels in the same document (the outbox relay publishes it), so a broker that is
      * down delays the credit but never loses or repeats it.
      */
-    async checkIn(userId: string): Promise<CheckInOutcome> {
-      const date = bangkokDay(now());
+    async checkIn(userId: string): Promise<CheckInResult['checkin']> {
+      const at = now();
+      const date = bangkokDay(at);
       const reward = await rewardOn(date);
       const opId = checkInOpId(userId, date);
-      const inserted = await stores.checkins.insert(
-        { id: opId, userId, date, coinsReceived: reward.coins, special: reward.special },
+      const inserted = await checkins.insert(
+        { id: opId, userId, date, coinsReceived: reward.coins, special: reward.special, createdAt: at },
         {
           name: 'wallet.credit.requested',
           messageId: opId,
           payload: { opId, userId, amount: reward.coins, description: CHECKIN_CREDIT_DESCRIPTION },
         },
       );
-      if (inserted === 'exists') return { status: 'already-checked-in', date };
+      if (inserted === 'exists') throw new AlreadyCheckedIn();
       onCheckedIn?.();
-      return { status: 'checked-in', date, coinsReceived: reward.coins, special: reward.special };
+      return { coinsReceived: reward.coins, date, special: reward.special };
     },
 
     /**
@@ -67,14 +70,14 @@ export function createCheckIns({ stores, now, onCheckedIn }: CheckInsDeps) {
       const first = isoDateOf(year, month, 1);
       const last = isoDateOf(year, month, daysInMonth(year, month));
 
-      const [specials, weekly, checkins, latest] = await Promise.all([
-        stores.specialDays.between(first, last),
-        stores.dailyCoinSettings.list(),
-        stores.checkins.between(userId, first, last),
-        stores.checkins.latest(userId),
+      const [specials, weekly, checkedIn, latest] = await Promise.all([
+        specialDays.between(first, last),
+        coinSettings.list(),
+        checkins.between(userId, first, last),
+        checkins.latest(userId),
       ]);
       const specialByDate = new Map(specials.map((s) => [s.date, s]));
-      const checkinByDate = new Map(checkins.map((c) => [c.date, c]));
+      const checkinByDate = new Map(checkedIn.map((c) => [c.date, c]));
 
       const dayOf = (date: string, special: SpecialCheckinDay | null | undefined, checkedIn: { coinsReceived: number; special: boolean } | null | undefined): CalendarDay => {
         const reward = rewardFor(date, special, weekly);
@@ -94,11 +97,11 @@ export function createCheckIns({ stores, now, onCheckedIn }: CheckInsDeps) {
 
       let today = calendar.find((d) => d.date === todayDate);
       if (!today) {
-        const [special, checkedIn] = await Promise.all([
-          stores.specialDays.onDate(todayDate),
-          stores.checkins.between(userId, todayDate, todayDate),
+        const [special, checkedToday] = await Promise.all([
+          specialDays.onDate(todayDate),
+          checkins.between(userId, todayDate, todayDate),
         ]);
-        today = dayOf(todayDate, special, checkedIn[0]);
+        today = dayOf(todayDate, special, checkedToday[0]);
       }
 
       return {
@@ -109,6 +112,9 @@ export function createCheckIns({ stores, now, onCheckedIn }: CheckInsDeps) {
         today,
       };
     },
+
+    /** identity.user.deleted: the user's check-ins go with the account (ARCHITECTURE §4). */
+    forgetUser: (userId: string): Promise<number> => checkins.removeUser(userId),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { ALREADY_CHECKED_IN_MESSAGE, CalendarQuery, CheckInBody, ERROR_CODES, type CheckInResult } from '@lakorn/contracts';
-import { assertSelf, conflict, parse, requireActor } from '@lakorn/service-kit';
+import { CalendarQuery, CheckInBody, type CheckInResult } from '@lakorn/contracts';
+import { assertSelf, parse, requireActor } from '@lakorn/service-kit';
 import type { CheckIns } from '../domain/checkIns';
 
 /** spec §7: the signed-in user's monthly calendar and today's check-in. */
@@ -21,9 +21,7 @@ export function checkInRoutes(checkIns: CheckIns): Router {
     // and the credit always goes to the profile id, which keys the wallet.
     const body = parse(CheckInBody, req.body);
     assertSelf(actor, body.userId, body.uid);
-    const outcome = await checkIns.checkIn(actor.id);
-    if (outcome.status === 'already-checked-in') throw conflict(ALREADY_CHECKED_IN_MESSAGE, ERROR_CODES.alreadyCheckedIn);
-    const result: CheckInResult = { checkin: { coinsReceived: outcome.coinsReceived, date: outcome.date, special: outcome.special } };
+    const result: CheckInResult = { checkin: await checkIns.checkIn(actor.id) };
     res.status(201).json(result);
   });
 

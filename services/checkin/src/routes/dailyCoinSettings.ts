@@ -1,23 +1,15 @@
 import { Router } from 'express';
 import { UpdateDailyCoinBody } from '@lakorn/contracts';
-import { assertSelf, parse, requireActor, requireAdmin } from '@lakorn/service-kit';
-import type { DailyCoinSettingStore } from '../data';
+import type { DailyCoinSettings } from '../domain/dailyCoinSettings';
+import { adminCall, memberList } from './admin';
 
 /** spec §7: the seven weekday amounts; the admin saves one day per call. */
-export function dailyCoinSettingRoutes(settings: DailyCoinSettingStore): Router {
+export function dailyCoinSettingRoutes(settings: DailyCoinSettings): Router {
   const router = Router();
-
-  router.get('/api/daily-coin-settings', async (req, res) => {
-    requireActor(req);
-    res.json(await settings.list());
-  });
-
+  memberList(router, '/api/daily-coin-settings', settings.list);
   router.post('/api/admin/daily-coin-settings', async (req, res) => {
-    const actor = requireAdmin(req);
-    const body = parse(UpdateDailyCoinBody, req.body);
-    assertSelf(actor, body.userId, body.uid);
+    const { body } = adminCall(req, UpdateDailyCoinBody);
     res.json(await settings.set(body.dayOfWeek, body.coinAmount));
   });
-
   return router;
 }

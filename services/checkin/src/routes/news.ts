@@ -1,33 +1,16 @@
 import { Router } from 'express';
-import { AdminActorBody, CreateNewsBody, IdParams } from '@lakorn/contracts';
-import { assertSelf, notFound, parse, requireActor, requireAdmin } from '@lakorn/service-kit';
-import type { NewsStore } from '../data';
+import { CreateNewsBody } from '@lakorn/contracts';
+import type { News } from '../domain/news';
+import { adminCall, adminRemoval, memberList } from './admin';
 
 /** spec §7 News and check-in / Admin: the news list, and its admin-only writes. */
-export function newsRoutes(news: NewsStore): Router {
+export function newsRoutes(news: News): Router {
   const router = Router();
-
-  router.get('/api/news', async (req, res) => {
-    requireActor(req);
-    res.json(await news.list());
-  });
-
+  memberList(router, '/api/news', news.list);
   router.post('/api/admin/news', async (req, res) => {
-    const actor = requireAdmin(req);
-    const body = parse(CreateNewsBody, req.body);
-    assertSelf(actor, body.userId, body.uid);
-    const item = await news.create({ title: body.title, content: body.content, type: body.type, imageUrl: body.imageUrl, createdBy: actor.id });
-    res.status(201).json(item);
+    const { admin, body } = adminCall(req, CreateNewsBody);
+    res.status(201).json(await news.publish({ title: body.title, content: body.content, type: body.type, imageUrl: body.imageUrl }, admin.id));
   });
-
-  router.delete('/api/admin/news/:id', async (req, res) => {
-    const actor = requireAdmin(req);
-    const { id } = parse(IdParams, req.params);
-    const body = parse(AdminActorBody, req.body);
-    assertSelf(actor, body.userId, body.uid);
-    if (!(await news.remove(id))) throw notFound('News item not found');
-    res.status(204).end();
-  });
-
+  adminRemoval(router, '/api/admin/news', news.remove);
   return router;
 }

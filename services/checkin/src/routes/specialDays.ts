@@ -1,41 +1,16 @@
 import { Router } from 'express';
-import { AdminActorBody, CreateSpecialDayBody, IdParams, SPECIAL_DAY_EXISTS_CODE, SPECIAL_DAY_EXISTS_MESSAGE } from '@lakorn/contracts';
-import { assertSelf, conflict, notFound, parse, requireActor, requireAdmin } from '@lakorn/service-kit';
-import type { SpecialDayStore } from '../data';
-import { specialDayDate } from '../domain/specialDays';
+import { CreateSpecialDayBody } from '@lakorn/contracts';
+import type { SpecialDays } from '../domain/specialDays';
+import { adminCall, adminRemoval, memberList } from './admin';
 
 /** spec §7: special check-in days, one per date; writes are admin only. */
-export function specialDayRoutes(specialDays: SpecialDayStore): Router {
+export function specialDayRoutes(specialDays: SpecialDays): Router {
   const router = Router();
-
-  router.get('/api/special-checkin-days', async (req, res) => {
-    requireActor(req);
-    res.json(await specialDays.list());
-  });
-
+  memberList(router, '/api/special-checkin-days', specialDays.list);
   router.post('/api/admin/special-checkin-days', async (req, res) => {
-    const actor = requireAdmin(req);
-    const body = parse(CreateSpecialDayBody, req.body);
-    assertSelf(actor, body.userId, body.uid);
-    const { created } = await specialDays.create({
-      date: specialDayDate(body.date),
-      coinAmount: body.coinAmount,
-      description: body.description,
-      createdBy: actor.id,
-    });
-    if (!created) throw conflict(SPECIAL_DAY_EXISTS_MESSAGE, SPECIAL_DAY_EXISTS_CODE);
-    res.status(201).json(created);
+    const { admin, body } = adminCall(req, CreateSpecialDayBody);
+    res.status(201).json(await specialDays.add({ date: body.date, coinAmount: body.coinAmount, description: body.description }, admin.id));
   });
-
-  // spec §7: "Status 204 means success with no body".
-  router.delete('/api/admin/special-checkin-days/:id', async (req, res) => {
-    const actor = requireAdmin(req);
-    const { id } = parse(IdParams, req.params);
-    const body = parse(AdminActorBody, req.body);
-    assertSelf(actor, body.userId, body.uid);
-    if (!(await specialDays.remove(id))) throw notFound('Special day not found');
-    res.status(204).end();
-  });
-
+  adminRemoval(router, '/api/admin/special-checkin-days', specialDays.remove);
   return router;
 }
