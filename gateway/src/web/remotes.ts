@@ -1,13 +1,9 @@
 // The five Module Federation remotes (ARCHITECTURE §1, §9). The shell is built without them and
 // reads /remotes.json at start, so a remote moves host by changing the gateway's config alone.
 
-export const REMOTE_NAMES = ['mf-discover', 'mf-chat', 'mf-wallet', 'mf-news', 'mf-admin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { federationName, REMOTE_NAMES, type RemoteName } from '@lakorn/contracts';
 
-/** The federation name of a remote: a JS identifier (`mf-chat` → `mf_chat`). */
-export function federationName(remote: RemoteName): string {
-  return remote.replace(/-/g, '_');
-}
+export { REMOTE_NAMES, type RemoteName };
 
 /** Body of GET /remotes.json: `{mf_discover: <manifest URL>, ...}`. */
 export function remotesDocument(manifests: Record<RemoteName, string>): Record<string, string> {

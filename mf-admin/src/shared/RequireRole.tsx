@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSession } from '@lakorn/shell-sdk';
-import { AdminNoAccess, LoadingState, type AdminPage } from '@lakorn/ui';
+import type { AdminPage, AdminRole } from '@lakorn/contracts/web';
+import { AdminNoAccess, LoadingState } from '@lakorn/ui';
 import { COMMON } from './messages';
-
-export type AdminRole = 'admin' | 'owner';
 
 /**
  * Defence in depth (spec §6 roles): the shell already keeps non-admins (and non-owners on the owner

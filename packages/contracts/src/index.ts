@@ -6,3 +6,4 @@ export * from './checkin';
 export * from './wallet';
 export * from './catalog';
 export * from './chat';
+export * from './values/frontEnds';

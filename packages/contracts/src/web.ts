@@ -8,6 +8,7 @@ export * from './values/catalog';
 export * from './values/chat';
 export * from './values/checkin';
 export * from './values/wallet';
+export * from './values/frontEnds';
 
 export type * from './common';
 export type * from './events';

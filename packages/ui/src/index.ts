@@ -13,4 +13,4 @@ export { EmptyState, ErrorState } from './components/States';
 export { Page, PageHeader, Card, SectionTitle, Muted, Pill, VisuallyHidden, type PageHeaderProps } from './components/Layout';
 export { ToastViewport, type ToastView } from './components/ToastViewport';
 export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, type ThaiDatePattern } from './time';
-export { AdminNoAccess, ADMIN_NO_ACCESS, adminPageOf, type AdminPage } from './components/AdminNoAccess';
+export { AdminNoAccess } from './components/AdminNoAccess';

@@ -2,8 +2,7 @@
 // manifest URL, so a remote deploys, or moves host, without rebuilding the shell.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-
-export type RemoteName = 'mf_discover' | 'mf_chat' | 'mf_wallet' | 'mf_news' | 'mf_admin';
+import type { FederationName } from '@lakorn/contracts/web';
 
 let registered: Promise<Record<string, string>> | null = null;
 
@@ -31,7 +30,7 @@ export function ensureRemotesRegistered(): Promise<Record<string, string>> {
  * registered again with force, so a remote whose files were missing a moment ago is fetched
  * afresh instead of answering the cached failure.
  */
-export async function loadRemoteComponent<P>(remote: RemoteName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
+export async function loadRemoteComponent<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
   const map = await ensureRemotesRegistered();
   if (retry && map[remote]) {
     registerRemotes([{ name: remote, entry: new URL(map[remote], window.location.origin).href }], { force: true });

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { useSession } from '@lakorn/shell-sdk';
-import { AdminNoAccess, adminPageOf } from '@lakorn/ui';
+import { adminPageOf } from '@lakorn/contracts/web';
+import { AdminNoAccess } from '@lakorn/ui';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { RemoteModule } from '../mf/RemoteModule';
 import { remoteRouteFor } from './routes';

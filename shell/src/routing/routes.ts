@@ -1,12 +1,12 @@
 import { matchPath } from 'react-router-dom';
-import type { RemoteName } from '../mf/remotes';
+import { ADMIN_PAGES, type FederationName } from '@lakorn/contracts/web';
 
 /** Who may open an admin page (ARCHITECTURE §5, spec §6). */
 export type Gate = 'member' | 'admin' | 'owner';
 
 export interface RemoteRoute {
   pattern: string;
-  remote: RemoteName;
+  remote: FederationName;
   gate: Gate;
 }
 
@@ -25,11 +25,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { pattern: '/transactions', remote: 'mf_wallet', gate: 'member' },
   { pattern: '/payment/promptpay/:packageId', remote: 'mf_wallet', gate: 'member' },
   { pattern: '/news', remote: 'mf_news', gate: 'member' },
-  { pattern: '/admin/news', remote: 'mf_admin', gate: 'admin' },
-  { pattern: '/admin/daily-coin-settings', remote: 'mf_admin', gate: 'admin' },
-  { pattern: '/admin/payment-settings', remote: 'mf_admin', gate: 'owner' },
-  { pattern: '/admin/promo-codes', remote: 'mf_admin', gate: 'admin' },
-  { pattern: '/admin/registration-bonus', remote: 'mf_admin', gate: 'owner' },
+  ...ADMIN_PAGES.map(({ path, role }): RemoteRoute => ({ pattern: path, remote: 'mf_admin', gate: role })),
 ];
 
 export function remoteRouteFor(pathname: string): RemoteRoute | undefined {

@@ -1,11 +1,10 @@
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import type { AdminPage } from '@lakorn/contracts/web';
 import { theme } from '../theme';
 import { Button } from './Button';
 import { Icon } from './Icon';
 import { Card, Page } from './Layout';
-
-export type AdminPage = 'news' | 'daily-coin-settings' | 'payment-settings' | 'promo-codes' | 'registration-bonus';
 
 type Exit = { kind: 'back'; label: string } | { kind: 'home-link'; label: string } | { kind: 'home-button'; label: string } | { kind: 'none' };
 
@@ -14,7 +13,7 @@ type Exit = { kind: 'back'; label: string } | { kind: 'home-link'; label: string
  * shell (so mf-admin never downloads for someone who may not use it) and by mf-admin itself
  * should it be reached anyway.
  */
-export const ADMIN_NO_ACCESS: Record<AdminPage, { title: string; text?: string; exit: Exit }> = {
+const ADMIN_NO_ACCESS: Record<AdminPage, { title: string; text?: string; exit: Exit }> = {
   /** Admin news: a no-access message with a back button. */
   news: { title: 'ไม่มีสิทธิ์เข้าถึง', text: 'คุณไม่มีสิทธิ์เข้าถึงหน้านี้', exit: { kind: 'back', label: 'ย้อนกลับ' } },
   /** Daily coin settings: no-access with a link to /. */
@@ -34,12 +33,6 @@ export const ADMIN_NO_ACCESS: Record<AdminPage, { title: string; text?: string; 
     exit: { kind: 'home-button', label: 'กลับหน้าหลัก' },
   },
 };
-
-/** The admin page a path names (`/admin/promo-codes` → promo-codes), if any. */
-export function adminPageOf(pathname: string): AdminPage | undefined {
-  const page = pathname.replace(/^\/admin\//, '').replace(/\/$/, '');
-  return page in ADMIN_NO_ACCESS ? (page as AdminPage) : undefined;
-}
 
 const Centre = styled.div`
   min-height: 70dvh;

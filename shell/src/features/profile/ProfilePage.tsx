@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { ADMIN_PAGES } from '@lakorn/contracts/web';
 import { useSession, useToast } from '@lakorn/shell-sdk';
 import { Avatar, Button, Card, CoinBadge, Icon, Page, PageHeader, SectionTitle, Tabs, theme } from '@lakorn/ui';
 import { RemoteModule } from '../../mf/RemoteModule';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { EditProfileDialog } from './EditProfileDialog';
-import { ADMIN_LINKS, PROFILE_TEXT as T } from './messages';
+import { ADMIN_LINK_TEXT, PROFILE_TEXT as T } from './messages';
 
 const Identity = styled(Card)`
   display: flex;
@@ -131,10 +132,10 @@ export function ProfilePage() {
           {profile.isAdmin ? (
             <Card aria-label={T.adminSection}>
               <SectionTitle>{T.adminSection}</SectionTitle>
-              {ADMIN_LINKS.filter((l) => !l.ownerOnly || profile.isOwner).map((l) => (
-                <LinkRow key={l.to} to={l.to}>
+              {ADMIN_PAGES.filter((p) => p.role === 'admin' || profile.isOwner).map((p) => (
+                <LinkRow key={p.path} to={p.path}>
                   <Icon name="shield" />
-                  <span>{l.label}</span>
+                  <span>{ADMIN_LINK_TEXT[p.page]}</span>
                   <Icon name="back" size={18} />
                 </LinkRow>
               ))}

@@ -1,3 +1,5 @@
+import type { AdminPage } from '@lakorn/contracts/web';
+
 // spec §2 profile, §5 username and account deletion, §8 username and logout rows.
 export const PROFILE_TEXT = {
   title: 'โปรไฟล์',
@@ -32,11 +34,11 @@ export const PROFILE_TEXT = {
   adminSection: 'สำหรับผู้ดูแลระบบ',
 } as const;
 
-/** spec §2: the admin links, each for the role that may open it. */
-export const ADMIN_LINKS = [
-  { to: '/admin/news', label: 'จัดการข่าวสารและวันพิเศษ', ownerOnly: false },
-  { to: '/admin/daily-coin-settings', label: 'ตั้งค่าเหรียญรายวัน', ownerOnly: false },
-  { to: '/admin/payment-settings', label: 'ตั้งค่าระบบชำระเงิน', ownerOnly: true },
-  { to: '/admin/promo-codes', label: 'จัดการโค้ดโปรโมชัน', ownerOnly: false },
-  { to: '/admin/registration-bonus', label: 'โบนัสสมัครสมาชิก', ownerOnly: true },
-] as const;
+/** spec §2: the admin links' labels (the pages and who may open them: ADMIN_PAGES). */
+export const ADMIN_LINK_TEXT: Record<AdminPage, string> = {
+  news: 'จัดการข่าวสารและวันพิเศษ',
+  'daily-coin-settings': 'ตั้งค่าเหรียญรายวัน',
+  'payment-settings': 'ตั้งค่าระบบชำระเงิน',
+  'promo-codes': 'จัดการโค้ดโปรโมชัน',
+  'registration-bonus': 'โบนัสสมัครสมาชิก',
+};

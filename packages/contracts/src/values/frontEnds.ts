@@ -1,0 +1,49 @@
+// The front ends' lists, zod-free (they reach every bundle through ../web.ts): the remotes, the
+// admin pages and the sign-in hand-off's storage keys, named once for the shell, the remotes, the
+// gateway and identity's callback page.
+
+/** ARCHITECTURE §1, §9: the five Module Federation remotes, by folder (and package) name. */
+export const REMOTE_NAMES = ['mf-discover', 'mf-chat', 'mf-wallet', 'mf-news', 'mf-admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
+/** A remote's federation name, the key of /remotes.json: a JS identifier (`mf-chat` → `mf_chat`). */
+export type FederationName = Underscored<RemoteName>;
+
+export function federationName(remote: RemoteName): FederationName {
+  return remote.replace(/-/g, '_') as FederationName;
+}
+
+/** spec §6 roles: who may open an admin page; the payment switch and the bonus are the owner's (ARCHITECTURE §5). */
+export type AdminRole = 'admin' | 'owner';
+
+/** spec §2 route table: the admin pages mf-admin owns, their paths and who may open them. */
+export const ADMIN_PAGES = [
+  { page: 'news', path: '/admin/news', role: 'admin' },
+  { page: 'daily-coin-settings', path: '/admin/daily-coin-settings', role: 'admin' },
+  { page: 'payment-settings', path: '/admin/payment-settings', role: 'owner' },
+  { page: 'promo-codes', path: '/admin/promo-codes', role: 'admin' },
+  { page: 'registration-bonus', path: '/admin/registration-bonus', role: 'owner' },
+] as const satisfies ReadonlyArray<{ page: string; path: `/admin/${string}`; role: AdminRole }>;
+export type AdminPage = (typeof ADMIN_PAGES)[number]['page'];
+
+/** The admin page a path names (`/admin/promo-codes` → promo-codes), if any. */
+export function adminPageOf(pathname: string): AdminPage | undefined {
+  const path = pathname.replace(/\/$/, '');
+  return ADMIN_PAGES.find((p) => p.path === path)?.page;
+}
+
+/**
+ * spec §4 Auth: where the sign-in hand-off leaves its notes. Identity's callback page writes the
+ * provider's answer (a popup's to localStorage, a redirect's to sessionStorage); the shell reads
+ * them, keeps its redirect marker, and stores a failed sign-in's error for /login (spec §2).
+ */
+export const SIGN_IN_KEYS = {
+  redirectMarker: 'lakorn.auth.redirect',
+  redirectResult: 'lakorn.auth.redirectResult',
+  popupResult: 'lakorn.auth.popupResult',
+  storedError: 'lakorn.auth.error',
+} as const;
+
+/** The `type` of the provider's answer the callback page hands the shell (postMessage or storage note). */
+export const SIGN_IN_RESULT_TYPE = 'lakorn-auth';
