@@ -1,4 +1,4 @@
-import type { CategoryId } from '@lakorn/contracts/web';
+import { GENRE_LABELS, type CategoryId } from '@lakorn/contracts/web';
 
 // The Thai text of the discover page (spec §2 "Discover / home", §8 error catalogue).
 export const messages = {
@@ -34,8 +34,5 @@ export const messages = {
 /** spec §2 category row (ids all, romantic, adventure, daily, friendship). */
 export const CATEGORY_LABELS: Record<CategoryId, string> = {
   all: 'ทั้งหมด',
-  romantic: 'โรแมนติก',
-  adventure: 'ผจญภัย',
-  daily: 'ชีวิตประจำวัน',
-  friendship: 'มิตรภาพ',
+  ...GENRE_LABELS,
 };

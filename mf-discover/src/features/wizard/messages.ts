@@ -94,11 +94,12 @@ export const messages = {
   exportFailed: 'ส่งออกการ์ดไม่สำเร็จ',
 } as const;
 
-export const GENRE_TEXT: Record<Genre, { label: string; blurb: string }> = {
-  romantic: { label: 'โรแมนติก', blurb: 'ความรัก ความสัมพันธ์ ความรู้สึกดีๆ' },
-  adventure: { label: 'ผจญภัย', blurb: 'ภารกิจ การเดินทาง โลกแฟนตาซี' },
-  daily: { label: 'ชีวิตประจำวัน', blurb: 'เรื่องธรรมดาที่อบอุ่นใจ' },
-  friendship: { label: 'มิตรภาพ', blurb: 'เพื่อนคู่คิด คุยได้ทุกเรื่อง' },
+/** The wizard's line under each genre's name (the names: GENRE_LABELS). */
+export const GENRE_BLURBS: Record<Genre, string> = {
+  romantic: 'ความรัก ความสัมพันธ์ ความรู้สึกดีๆ',
+  adventure: 'ภารกิจ การเดินทาง โลกแฟนตาซี',
+  daily: 'เรื่องธรรมดาที่อบอุ่นใจ',
+  friendship: 'เพื่อนคู่คิด คุยได้ทุกเรื่อง',
 };
 
 export const GENDER_TEXT: Record<Gender, string> = {

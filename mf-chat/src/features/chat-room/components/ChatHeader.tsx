@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { ChatCharacter } from '@lakorn/contracts/web';
+import { GENRE_LABELS, type ChatCharacter } from '@lakorn/contracts/web';
 import { Avatar, CoinBadge, Icon, IconButton, theme } from '@lakorn/ui';
-import { GENRE_LABELS } from '../../../shared/messages';
 import { CHAT_TEXT as T } from '../messages';
 
 const Bar = styled.header`

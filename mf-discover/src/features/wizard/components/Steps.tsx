@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { GENDERS, GENRES, LIMITS, type Gender, type Genre } from '@lakorn/contracts/web';
+import { GENDERS, GENRE_LABELS, GENRES, LIMITS, type Gender, type Genre } from '@lakorn/contracts/web';
 import { Avatar, Card, Muted, Pill, TextAreaField, TextField, theme, Toggle } from '@lakorn/ui';
 import type { WizardDraft } from '../draft';
-import { GENDER_TEXT, GENRE_TEXT, messages } from '../messages';
+import { GENDER_TEXT, GENRE_BLURBS, messages } from '../messages';
 import { ImagePicker } from './ImagePicker';
 
 export interface StepProps {
@@ -60,8 +60,8 @@ function GenreStep({ draft, update }: StepProps) {
       <Options $columns={2} role="radiogroup" aria-label={messages.genreLabel}>
         {GENRES.map((genre: Genre) => (
           <Option key={genre} type="button" role="radio" aria-checked={draft.genre === genre} $selected={draft.genre === genre} onClick={() => update({ genre, isSpicy: genre === 'romantic' && draft.isSpicy })}>
-            <strong>{GENRE_TEXT[genre].label}</strong>
-            <span>{GENRE_TEXT[genre].blurb}</span>
+            <strong>{GENRE_LABELS[genre]}</strong>
+            <span>{GENRE_BLURBS[genre]}</span>
           </Option>
         ))}
       </Options>
@@ -145,7 +145,7 @@ function FinishStep({ draft }: StepProps) {
         <div>
           <strong>{draft.name}</strong>
           <Pills>
-            <Pill $tone="primary">{GENRE_TEXT[draft.genre].label}</Pill>
+            <Pill $tone="primary">{GENRE_LABELS[draft.genre]}</Pill>
             <Pill>{GENDER_TEXT[draft.gender]}</Pill>
             <Pill $tone={draft.isPublic ? 'success' : 'neutral'}>{draft.isPublic ? messages.publicLabel : messages.privateLabel}</Pill>
             {draft.genre === 'romantic' && draft.isSpicy ? <Pill $tone="danger">{messages.spicy}</Pill> : null}
