@@ -1,5 +1,8 @@
 // The small HTML pages of the sign-in flow. No inline script (the gateway's CSP allows only
 // same-origin scripts), every interpolated value escaped.
+import { SIGN_IN_KEYS, SIGN_IN_RESULT_TYPE } from '@lakorn/contracts';
+
+const js = (value: string) => JSON.stringify(value);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -59,17 +62,17 @@ export function callbackPage(): string {
 export function callbackScript(): string {
   return `(function () {
   var params = new URLSearchParams(location.hash.slice(1));
-  var result = { type: 'lakorn-auth', credential: params.get('id_token'), state: params.get('state') || '', error: params.get('error') };
+  var result = { type: ${js(SIGN_IN_RESULT_TYPE)}, credential: params.get('id_token'), state: params.get('state') || '', error: params.get('error') };
   history.replaceState(null, '', location.pathname);
   if (result.state.indexOf('p.') === 0) {
     try {
       if (window.opener && !window.opener.closed) window.opener.postMessage(result, location.origin);
     } catch (e) {}
-    localStorage.setItem('lakorn.auth.popupResult', JSON.stringify(result));
+    localStorage.setItem(${js(SIGN_IN_KEYS.popupResult)}, JSON.stringify(result));
     window.close();
     setTimeout(function () { location.replace('/login'); }, 1500);
   } else {
-    sessionStorage.setItem('lakorn.auth.redirectResult', JSON.stringify(result));
+    sessionStorage.setItem(${js(SIGN_IN_KEYS.redirectResult)}, JSON.stringify(result));
     location.replace('/login');
   }
 })();`;

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { AuthConfig } from '@lakorn/contracts/web';
 import { getJson, useSession } from '@lakorn/shell-sdk';
 import { Button, Icon, Spinner, theme } from '@lakorn/ui';
 import { AUTH_TEXT } from './messages';
-import { isMobileDevice, readRedirectReturn, SignInError, signInWithPopup, takeStoredError, verifyCredential } from './signIn';
+import { isMobileDevice, readRedirectReturn, SignInError, signInWithPopup, storeError, takeStoredError, verifyCredential } from './signIn';
 
 const Screen = styled.main`
   min-height: 100dvh;
@@ -93,10 +93,23 @@ export function LoginPage() {
       .catch(() => setError(AUTH_TEXT.generic));
   }, []);
 
-  // A stored error is shown once, then cleared; a redirect return is finished here.
-  useEffect(() => {
+  // spec §2: a failed sign-in stores its error; /login shows a stored error once, prefixed, then
+  // clears it: one waiting on arrival, a new one as soon as it is stored.
+  const showStoredError = useCallback(() => {
     const stored = takeStoredError();
     if (stored) setError(`${AUTH_TEXT.storedErrorPrefix} ${stored}`);
+  }, []);
+  const failSignIn = useCallback(
+    (message: string) => {
+      storeError(message);
+      showStoredError();
+    },
+    [showStoredError],
+  );
+
+  // A redirect return is finished here.
+  useEffect(() => {
+    showStoredError();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       const back = readRedirectReturn();
@@ -109,10 +122,10 @@ export function LoginPage() {
           })
           .catch(() => {
             setBusy(null);
-            setError(AUTH_TEXT.verifyFailed);
+            failSignIn(AUTH_TEXT.verifyFailed);
           });
       } else if (back.kind === 'error') {
-        setError(`${AUTH_TEXT.storedErrorPrefix} ${AUTH_TEXT.googleFailed}`);
+        failSignIn(AUTH_TEXT.googleFailed);
       } else if (back.kind === 'failed') {
         setError(AUTH_TEXT.failedReturn);
       } else if (back.kind === 'pending') {
@@ -121,7 +134,7 @@ export function LoginPage() {
     };
     check();
     return () => clearTimeout(timer);
-  }, [navigate, setProfile]);
+  }, [navigate, setProfile, showStoredError, failSignIn]);
 
   const onSignIn = async () => {
     if (!config) return;
@@ -137,7 +150,8 @@ export function LoginPage() {
       }
     } catch (e) {
       setBusy(null);
-      setError(e instanceof SignInError ? AUTH_TEXT.verifyFailed : AUTH_TEXT.generic);
+      if (e instanceof SignInError) failSignIn(AUTH_TEXT.verifyFailed);
+      else setError(AUTH_TEXT.generic);
     }
   };
 

@@ -1,15 +1,15 @@
 // spec §4 Auth: a popup first; when it is blocked, closed or cancelled, a full-page redirect,
 // marked in localStorage with a timestamp and finished on return to /login.
-import { TIMERS, type AuthConfig, type Profile } from '@lakorn/contracts/web';
+import { SIGN_IN_KEYS, SIGN_IN_RESULT_TYPE, TIMERS, type AuthConfig, type Profile } from '@lakorn/contracts/web';
 import { ApiError, request } from '@lakorn/shell-sdk';
 
-export const REDIRECT_MARKER_KEY = 'lakorn.auth.redirect';
-export const REDIRECT_RESULT_KEY = 'lakorn.auth.redirectResult';
-export const POPUP_RESULT_KEY = 'lakorn.auth.popupResult';
-export const STORED_ERROR_KEY = 'lakorn.auth.error';
+export const REDIRECT_MARKER_KEY = SIGN_IN_KEYS.redirectMarker;
+export const REDIRECT_RESULT_KEY = SIGN_IN_KEYS.redirectResult;
+export const POPUP_RESULT_KEY = SIGN_IN_KEYS.popupResult;
+export const STORED_ERROR_KEY = SIGN_IN_KEYS.storedError;
 
 export interface ProviderResult {
-  type: 'lakorn-auth';
+  type: typeof SIGN_IN_RESULT_TYPE;
   credential: string | null;
   state: string;
   error: string | null;
@@ -73,7 +73,7 @@ function awaitPopup(popup: Window, state: string): Promise<ProviderResult | 'clo
     };
     const accept = (data: unknown) => {
       const r = data as ProviderResult | null;
-      if (r && r.type === 'lakorn-auth' && r.state === state) finish(r);
+      if (r && r.type === SIGN_IN_RESULT_TYPE && r.state === state) finish(r);
     };
     const onMessage = (e: MessageEvent) => {
       if (e.origin === window.location.origin) accept(e.data);
@@ -177,6 +177,7 @@ export function takeStoredError(): string | null {
   return message;
 }
 
+/** spec §2: a failed sign-in stores its error; /login shows it (takeStoredError). */
 export function storeError(message: string): void {
   localStorage.setItem(STORED_ERROR_KEY, message);
 }

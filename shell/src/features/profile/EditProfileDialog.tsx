@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { characterCount, LIMITS, type Profile } from '@lakorn/contracts/web';
+import { characterCount, ERROR_CODES, LIMITS, type Profile } from '@lakorn/contracts/web';
 import { ApiError, mutate, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
 import { PROFILE_TEXT as T } from './messages';
@@ -38,7 +38,7 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
       toast({ title: T.saved, variant: 'success' });
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError && err.serverMessage === 'Username already taken' ? T.usernameTaken : T.usernameFailed);
+      setError(err instanceof ApiError && err.code === ERROR_CODES.usernameTaken ? T.usernameTaken : T.usernameFailed);
     } finally {
       setSaving(false);
     }
