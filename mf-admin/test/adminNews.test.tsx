@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts/web';
 import { deferred, mockApi, owner } from '@lakorn/shell-sdk/testing';
-import { renderAdmin } from './support';
+import { listWithDelete, renderAdmin } from './support';
 
 const news: NewsItem[] = [
   { id: 'n1', title: 'เทศกาลสงกรานต์', content: 'รับเหรียญพิเศษ', type: 'event', imageUrl: '/character-images/songkran.png', createdAt: '2025-04-10T03:00:00.000Z' },
@@ -135,14 +135,7 @@ describe('the News tab', () => {
   });
 
   test('delete asks the spec\'s question; cancel keeps the item, delete removes it and says so', async () => {
-    let listed = [...news];
-    const api = mockApi({
-      'GET /api/news': () => ({ body: listed }),
-      'DELETE /api/admin/news/n2': () => {
-        listed = listed.filter((n) => n.id !== 'n2');
-        return { status: 204 };
-      },
-    });
+    const api = mockApi(listWithDelete('GET /api/news', news, (id) => `DELETE /api/admin/news/${id}`));
     const user = userEvent.setup();
     renderAdmin('/admin/news');
     await user.click(await screen.findByRole('button', { name: 'ลบข่าว ปรับปรุงระบบแชท' }));
@@ -262,16 +255,10 @@ describe('the Special days tab', () => {
   });
 
   test('deleting a special day goes through the same confirmation (204 is success)', async () => {
-    let listed = [...days];
     const gate = deferred<{ status: number }>();
     const api = mockApi({
       'GET /api/news': { body: [] },
-      'GET /api/special-checkin-days': () => ({ body: listed }),
-      'DELETE /api/admin/special-checkin-days/d1': async () => {
-        const answer = await gate.promise;
-        listed = listed.filter((d) => d.id !== 'd1');
-        return answer;
-      },
+      ...listWithDelete('GET /api/special-checkin-days', days, (id) => `DELETE /api/admin/special-checkin-days/${id}`, () => gate.promise),
     });
     const user = userEvent.setup();
     renderAdmin('/admin/news?tab=special-days');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PromoCode } from '@lakorn/contracts/web';
 import { admin, mockApi } from '@lakorn/shell-sdk/testing';
-import { renderAdmin } from './support';
+import { listWithDelete, renderAdmin } from './support';
 
 const codes: PromoCode[] = [
   { id: 'c1', code: 'SONGKRAN25', coins: 500, type: 'limited', maxUses: 10, usedCount: 3, isActive: true, createdAt: '2025-04-10T12:00:00.000Z' },
@@ -98,14 +98,7 @@ describe('the table', () => {
   });
 
   test("delete asks 'Are you sure you want to delete this code?' and then deletes with ?userId", async () => {
-    let remaining = [...codes];
-    const api = mockApi({
-      'GET /api/admin/promo-codes': () => ({ body: remaining }),
-      'DELETE /api/admin/promo-codes/c2': () => {
-        remaining = remaining.filter((c) => c.id !== 'c2');
-        return { status: 204 };
-      },
-    });
+    const api = mockApi(listWithDelete('GET /api/admin/promo-codes', codes, (id) => `DELETE /api/admin/promo-codes/${id}`));
     const user = userEvent.setup();
     renderAdmin('/admin/promo-codes', admin);
     await user.click(await screen.findByRole('button', { name: 'Delete WELCOME' }));
@@ -168,13 +161,17 @@ describe('the create dialog', () => {
     await user.click(screen.getAllByRole('button', { name: 'Create Code' })[0]!);
     return screen.getByRole('dialog', { name: 'Create Promo Code' });
   };
-
-  test('starts from the spec defaults: code empty, coins 100, type unlimited, no max uses (shown only for limited, default 10)', async () => {
-    server([]);
+  /** An empty list with the create dialog open. */
+  const openOnEmpty = async () => {
+    const { api } = server([]);
     const user = userEvent.setup();
     renderAdmin('/admin/promo-codes', admin);
     await screen.findByText('No promo codes yet');
-    const dialog = await open(user);
+    return { api, user, dialog: await open(user) };
+  };
+
+  test('starts from the spec defaults: code empty, coins 100, type unlimited, no max uses (shown only for limited, default 10)', async () => {
+    const { user, dialog } = await openOnEmpty();
     expect(within(dialog).getByRole('textbox', { name: 'Code' })).toHaveValue('');
     expect(within(dialog).getByRole('spinbutton', { name: 'Coins' })).toHaveValue(100);
     expect(within(dialog).getByRole('combobox', { name: 'Type' })).toHaveValue('unlimited');
@@ -185,11 +182,7 @@ describe('the create dialog', () => {
   });
 
   test("'generate random' hides the code input and sends generateRandom with an empty code", async () => {
-    const { api } = server([]);
-    const user = userEvent.setup();
-    renderAdmin('/admin/promo-codes', admin);
-    await screen.findByText('No promo codes yet');
-    const dialog = await open(user);
+    const { api, user, dialog } = await openOnEmpty();
     await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), 'IGNORED');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Generate a random code' }));
     expect(within(dialog).queryByRole('textbox', { name: 'Code' })).toBeNull();
@@ -207,11 +200,7 @@ describe('the create dialog', () => {
   });
 
   test('creates a limited code with its max uses', async () => {
-    const { api } = server([]);
-    const user = userEvent.setup();
-    renderAdmin('/admin/promo-codes', admin);
-    await screen.findByText('No promo codes yet');
-    const dialog = await open(user);
+    const { api, user, dialog } = await openOnEmpty();
     await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), 'Fest2025');
     const coins = within(dialog).getByRole('spinbutton', { name: 'Coins' });
     await user.clear(coins);
@@ -242,11 +231,7 @@ describe('the create dialog', () => {
     ['coins above 100000', { coins: '100001' }, 'Coins must be between 1 and 100,000'],
     ['max uses 0 on a limited code', { limited: true, maxUses: '0' }, 'Max uses must be at least 1'],
   ])('refuses a %s without sending', async (_name, input: { code?: string; coins?: string; limited?: boolean; maxUses?: string }, message) => {
-    const { api } = server([]);
-    const user = userEvent.setup();
-    renderAdmin('/admin/promo-codes', admin);
-    await screen.findByText('No promo codes yet');
-    const dialog = await open(user);
+    const { api, user, dialog } = await openOnEmpty();
     if (input.code !== undefined) await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), input.code);
     if (input.coins !== undefined) {
       await user.clear(within(dialog).getByRole('spinbutton', { name: 'Coins' }));

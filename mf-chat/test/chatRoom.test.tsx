@@ -245,14 +245,19 @@ describe('opening a chat (spec §4)', () => {
 });
 
 describe('deleting the chat', () => {
-  test('confirms, deletes, shows the success toast and goes to /library', async () => {
-    const api = mockChatApi(base({ 'DELETE /api/chats/chat1': { status: 204 } }));
+  /** The room, then options → "delete this chat" → confirm. */
+  async function deleteThroughTheMenu() {
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     await screen.findByText('สวัสดีค่ะ');
     await user.click(screen.getByRole('button', { name: 'ตัวเลือกแชท' }));
     await user.click(screen.getByRole('menuitem', { name: 'ลบแชทนี้' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ลบแชท' }));
+  }
+
+  test('confirms, deletes, shows the success toast and goes to /library', async () => {
+    const api = mockChatApi(base({ 'DELETE /api/chats/chat1': { status: 204 } }));
+    await deleteThroughTheMenu();
     await waitFor(() => expect(currentLocation()).toBe('/library'));
     expect(api.callsTo('DELETE', '/api/chats/chat1')).toHaveLength(1);
     expect(screen.getByText('ลบห้องแชทเรียบร้อย')).toBeInTheDocument();
@@ -260,12 +265,7 @@ describe('deleting the chat', () => {
 
   test('a failed deletion stays and shows the spec §8 toast', async () => {
     mockChatApi(base({ 'DELETE /api/chats/chat1': { status: 403, body: { message: 'no' } } }));
-    const user = userEvent.setup();
-    renderApp('/chat/chat1');
-    await screen.findByText('สวัสดีค่ะ');
-    await user.click(screen.getByRole('button', { name: 'ตัวเลือกแชท' }));
-    await user.click(screen.getByRole('menuitem', { name: 'ลบแชทนี้' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ลบแชท' }));
+    await deleteThroughTheMenu();
     expect(await screen.findByText('ไม่สามารถลบห้องแชทได้ในขณะนี้')).toBeInTheDocument();
     expect(screen.getByText('เกิดข้อผิดพลาด')).toBeInTheDocument();
     expect(currentLocation()).toBe('/chat/chat1');

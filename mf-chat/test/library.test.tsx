@@ -33,11 +33,17 @@ describe('the strip of one\'s characters', () => {
 });
 
 describe('the options dialog', () => {
-  test('start chat creates a chat with the profile id and opens it', async () => {
-    const api = mockChatApi(routes({ 'POST /api/chats': { status: 201, body: chat({ id: 'fresh' }) } }));
+  /** The library, then the options of `name`; the user goes on from there. */
+  async function openOptions(name = 'ดาวเหนือ') {
     const user = userEvent.setup();
     renderApp('/library');
-    await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ดาวเหนือ' }));
+    await user.click(await screen.findByRole('button', { name: `ตัวเลือกของ ${name}` }));
+    return user;
+  }
+
+  test('start chat creates a chat with the profile id and opens it', async () => {
+    const api = mockChatApi(routes({ 'POST /api/chats': { status: 201, body: chat({ id: 'fresh' }) } }));
+    const user = await openOptions();
     const dialog = screen.getByRole('dialog', { name: 'ดาวเหนือ' });
     await user.click(within(dialog).getByRole('button', { name: 'เริ่มแชท' }));
     await waitFor(() => expect(currentLocation()).toBe('/chat/fresh'));
@@ -46,18 +52,14 @@ describe('the options dialog', () => {
 
   test('edit goes to /edit-character/{id}', async () => {
     mockChatApi(routes());
-    const user = userEvent.setup();
-    renderApp('/library');
-    await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ทะเลสาบ' }));
+    const user = await openOptions('ทะเลสาบ');
     await user.click(screen.getByRole('button', { name: 'แก้ไขตัวละคร' }));
     expect(currentLocation()).toBe('/edit-character/char2');
   });
 
   test('a failed start shows the start failure toast', async () => {
     mockChatApi(routes({ 'POST /api/chats': { status: 404, body: { message: 'Character not found' } } }));
-    const user = userEvent.setup();
-    renderApp('/library');
-    await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ดาวเหนือ' }));
+    const user = await openOptions();
     await user.click(screen.getByRole('button', { name: 'เริ่มแชท' }));
     expect(await screen.findByText('ไม่สามารถเริ่มการสนทนาได้ โปรดลองใหม่อีกครั้ง')).toBeInTheDocument();
     expect(currentLocation()).toBe('/library');
@@ -92,9 +94,7 @@ describe('the options dialog', () => {
 
   test('a failed delete shows the spec §8 toast and goes back to the options', async () => {
     mockChatApi(routes({ 'DELETE /api/characters/char1': { status: 403, body: { message: 'no' } } }));
-    const user = userEvent.setup();
-    renderApp('/library');
-    await user.click(await screen.findByRole('button', { name: 'ตัวเลือกของ ดาวเหนือ' }));
+    const user = await openOptions();
     await user.click(screen.getByRole('button', { name: 'ลบตัวละคร' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ลบตัวละคร' }));
     expect(await screen.findByText('ลบตัวละครไม่สำเร็จ')).toBeInTheDocument();

@@ -44,32 +44,31 @@ describe('TopUpPanel (spec §2 profile top-up)', () => {
 });
 
 describe('PromoCodePanel (spec §2, §5, §8)', () => {
-  test('a blank code is refused with "กรุณากรอกโค้ดส่วนลด" and nothing is sent', async () => {
-    const api = mockApi({});
+  /** The panel, with `code` typed and sent. */
+  async function redeem(code: string) {
     const user = userEvent.setup();
     renderWallet('/profile', { children: <PromoCodePanel /> });
-    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), '   ');
+    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), code);
     await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+  }
+
+  test('a blank code is refused with "กรุณากรอกโค้ดส่วนลด" and nothing is sent', async () => {
+    const api = mockApi({});
+    await redeem('   ');
     expect(await screen.findByText('กรุณากรอกโค้ดส่วนลด')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/coins/redeem')).toHaveLength(0);
   });
 
   test('an invalid code shows "โค้ดไม่ถูกต้องหรือหมดอายุแล้ว"', async () => {
     mockApi({ 'POST /api/coins/redeem': { status: 400, body: { message: 'Invalid promo code', code: 'INVALID_PROMO' } } });
-    const user = userEvent.setup();
-    renderWallet('/profile', { children: <PromoCodePanel /> });
-    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), 'NOPE');
-    await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+    await redeem('NOPE');
     expect(await screen.findByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' })).toHaveValue('NOPE');
   });
 
   test('any other failure gives a generic message', async () => {
     mockApi({ 'POST /api/coins/redeem': { status: 403, body: { message: 'Forbidden' } } });
-    const user = userEvent.setup();
-    renderWallet('/profile', { children: <PromoCodePanel /> });
-    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), 'CODE1');
-    await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+    await redeem('CODE1');
     expect(await screen.findByText('ไม่สามารถใช้โค้ดได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
     expect(screen.queryByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeNull();
   });
@@ -81,10 +80,7 @@ describe('PromoCodePanel (spec §2, §5, §8)', () => {
       // identity catches up with the wallet on the second read
       'GET /api/users/p1': () => ({ body: { ...profile, coins: ++profileReads >= 2 ? 1100 : 1000 } }),
     });
-    const user = userEvent.setup();
-    renderWallet('/profile', { children: <PromoCodePanel /> });
-    await user.type(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' }), ' welcome ');
-    await user.click(screen.getByRole('button', { name: 'ใช้โค้ด' }));
+    await redeem(' welcome ');
     expect(await screen.findByText('ใช้โค้ดสำเร็จ')).toBeInTheDocument();
     expect(screen.getByText('คุณได้รับ 100 เหรียญ')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/coins/redeem')[0]?.body).toEqual({ userId: 'p1', code: 'welcome' });
