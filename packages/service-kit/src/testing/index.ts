@@ -161,3 +161,19 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * A service's harness shared by the tests of one file: started before them, closed after them.
+ * The object is filled in when `beforeAll` has run, so tests read it inside their bodies.
+ */
+export function harnessPerFile<H extends { close(): Promise<void> }>(start: () => Promise<H>): H {
+  const harness = {} as H;
+  beforeAll(async () => {
+    Object.assign(harness, await start());
+  });
+  // Absent when start failed: jest reports that failure, and there is nothing to close.
+  afterAll(async () => {
+    await harness.close?.();
+  });
+  return harness;
+}
