@@ -1,5 +1,6 @@
 import type { Connection, Logger, Outbox } from '@lakorn/service-kit';
 import { createAccountStore } from './data/accountStore';
+import { createBalanceStore } from './data/balanceStore';
 import { devIdentityProvider, googleVerifier } from './data/idTokens';
 import { identityModels } from './data/models';
 import { createAccounts, type RoleConfig } from './domain/accounts';
@@ -18,8 +19,10 @@ export interface IdentityServiceOptions {
 /** Identity's parts wired together over one database: what main.ts and the tests start from. */
 export function createIdentityService(options: IdentityServiceOptions) {
   const { devProvider, verifier } = identityProvider(options);
+  const models = identityModels(options.connection);
   const accounts = createAccounts({
-    store: createAccountStore(identityModels(options.connection)),
+    store: createAccountStore(models),
+    balances: createBalanceStore(models),
     outbox: options.outbox,
     roles: options.roles,
     verifier,

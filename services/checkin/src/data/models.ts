@@ -57,32 +57,27 @@ export interface CheckinDoc extends EmbeddedOutboxFields {
 export const EMBEDDED_OUTBOX_COLLECTIONS = ['checkins'];
 
 export function checkinModels(connection: Connection) {
-  const news = new Schema<NewsDoc>(
+  const news = connection.model<NewsDoc>('News', new Schema<NewsDoc>(
     { _id: String, title: String, content: String, type: { type: String }, imageUrl: String, createdAt: Date, createdBy: String },
     { versionKey: false, collection: 'news' },
-  );
-  news.index({ createdAt: -1 });
-  const specialDays = new Schema<SpecialDayDoc>(
+  ).index({ createdAt: -1 }));
+  const specialDays = connection.model<SpecialDayDoc>('SpecialDay', new Schema<SpecialDayDoc>(
     { _id: String, date: String, coinAmount: Number, description: String, createdAt: Date, createdBy: String },
     { versionKey: false, collection: 'special_checkin_days' },
-  );
-  specialDays.index({ date: 1 }, { unique: true });
-  const settings = new Schema<DailyCoinSettingDoc>({ _id: String, dayOfWeek: Number, coinAmount: Number, updatedAt: Date }, { versionKey: false, collection: 'daily_coin_settings' });
-  settings.index({ dayOfWeek: 1 }, { unique: true });
-  const checkins = new Schema<CheckinDoc>(
+  ).index({ date: 1 }, { unique: true }));
+  const dailyCoinSettings = connection.model<DailyCoinSettingDoc>('DailyCoinSetting', new Schema<DailyCoinSettingDoc>(
+    { _id: String, dayOfWeek: Number, coinAmount: Number, updatedAt: Date },
+    { versionKey: false, collection: 'daily_coin_settings' },
+  ).index({ dayOfWeek: 1 }, { unique: true }));
+  const checkinSchema = new Schema<CheckinDoc>(
     { _id: String, userId: String, date: String, coinsReceived: Number, special: Boolean, createdAt: Date, outboxPending: Boolean, outbox: Schema.Types.Mixed },
     { versionKey: false, collection: 'checkins' },
   );
   // The same rule as the _id, stated where a reader looks for it; and the calendar's query.
-  checkins.index({ userId: 1, date: 1 }, { unique: true });
-  checkins.index({ outboxPending: 1 });
-
-  return {
-    news: connection.model<NewsDoc>('News', news),
-    specialDays: connection.model<SpecialDayDoc>('SpecialDay', specialDays),
-    dailyCoinSettings: connection.model<DailyCoinSettingDoc>('DailyCoinSetting', settings),
-    checkins: connection.model<CheckinDoc>('Checkin', checkins),
-  };
+  checkinSchema.index({ userId: 1, date: 1 }, { unique: true });
+  checkinSchema.index({ outboxPending: 1 });
+  const checkins = connection.model<CheckinDoc>('Checkin', checkinSchema);
+  return { news, specialDays, dailyCoinSettings, checkins };
 }
 
 export type CheckinModels = ReturnType<typeof checkinModels>;

@@ -1,17 +1,11 @@
 import type { Bus, Logger } from '@lakorn/service-kit';
 import type { CheckIns } from '../domain/checkIns';
 
-export interface CheckinConsumerDeps {
-  bus: Bus;
-  checkIns: CheckIns;
-  logger: Logger;
-}
-
 /**
  * identity.user.deleted: every service removes that user's data (ARCHITECTURE §4). Deleting is
  * idempotent, so a redelivered event is harmless and order does not matter.
  */
-export async function registerConsumers({ bus, checkIns, logger }: CheckinConsumerDeps): Promise<void> {
+export async function registerConsumers({ bus, checkIns, logger }: { bus: Bus; checkIns: CheckIns; logger: Logger }): Promise<void> {
   await bus.consume({
     queue: 'identity-events',
     events: ['identity.user.deleted'],

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Bus, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
-import { testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
+import { harnessPerFile, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../../src/data/models';
 import { createCheckinService, type CheckinService } from '../../src/service';
@@ -69,13 +69,6 @@ export async function startCheckinStack(label: string, options: { busUrl?: strin
 }
 
 /** The stack for one test file: started before its tests, closed after them. */
-export function useCheckinStack(label: string): CheckinTestStack {
-  const stack = {} as CheckinTestStack;
-  beforeAll(async () => {
-    Object.assign(stack, await startCheckinStack(label));
-  });
-  afterAll(() => stack.close?.());
-  return stack;
-}
+export const useCheckinStack = (label: string) => harnessPerFile(() => startCheckinStack(label));
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -66,31 +66,31 @@ export const EMBEDDED_OUTBOX_COLLECTIONS = ['registrations', 'deletions'];
 const carriedEvent = { outboxPending: Boolean, outbox: Schema.Types.Mixed };
 
 export function identityModels(connection: Connection) {
-  const users = new Schema<UserDoc>(
+  const users = connection.model<UserDoc>('User', new Schema<UserDoc>(
     { _id: String, uid: String, email: String, username: String, profileUrl: String, seenMaintenanceNotice: Boolean, createdAt: Date, updatedAt: Date },
     { versionKey: false, collection: 'users' },
-  );
-  users.index({ uid: 1 }, { unique: true });
-  const claims = new Schema<UsernameClaimDoc>({ _id: String, userId: String, createdAt: Date }, { versionKey: false, collection: 'username_claims' });
-  const registrations = new Schema<RegistrationDoc>({ _id: String, uid: String, createdAt: Date, ...carriedEvent }, { versionKey: false, collection: 'registrations' });
-  registrations.index({ outboxPending: 1 });
-  const deletions = new Schema<DeletionDoc>({ _id: String, userId: String, createdAt: Date, ...carriedEvent }, { versionKey: false, collection: 'deletions' });
-  deletions.index({ outboxPending: 1 });
-  const balances = new Schema<BalanceDoc>(
+  ).index({ uid: 1 }, { unique: true }));
+  const usernameClaims = connection.model<UsernameClaimDoc>('UsernameClaim', new Schema<UsernameClaimDoc>(
+    { _id: String, userId: String, createdAt: Date },
+    { versionKey: false, collection: 'username_claims' },
+  ));
+  const registrations = connection.model<RegistrationDoc>('Registration', new Schema<RegistrationDoc>(
+    { _id: String, uid: String, createdAt: Date, ...carriedEvent },
+    { versionKey: false, collection: 'registrations' },
+  ).index({ outboxPending: 1 }));
+  const deletions = connection.model<DeletionDoc>('Deletion', new Schema<DeletionDoc>(
+    { _id: String, userId: String, createdAt: Date, ...carriedEvent },
+    { versionKey: false, collection: 'deletions' },
+  ).index({ outboxPending: 1 }));
+  const balances = connection.model<BalanceDoc>('Balance', new Schema<BalanceDoc>(
     { _id: String, userId: String, seq: Number, balance: Number, createdAt: Date },
     { versionKey: false, collection: 'balances' },
-  );
-  balances.index({ userId: 1 });
-  const heads = new Schema<BalanceHeadDoc>({ _id: String, seq: Number }, { versionKey: false, collection: 'balance_heads' });
-
-  return {
-    users: connection.model<UserDoc>('User', users),
-    usernameClaims: connection.model<UsernameClaimDoc>('UsernameClaim', claims),
-    registrations: connection.model<RegistrationDoc>('Registration', registrations),
-    deletions: connection.model<DeletionDoc>('Deletion', deletions),
-    balances: connection.model<BalanceDoc>('Balance', balances),
-    balanceHeads: connection.model<BalanceHeadDoc>('BalanceHead', heads),
-  };
+  ).index({ userId: 1 }));
+  const balanceHeads = connection.model<BalanceHeadDoc>('BalanceHead', new Schema<BalanceHeadDoc>(
+    { _id: String, seq: Number },
+    { versionKey: false, collection: 'balance_heads' },
+  ));
+  return { users, usernameClaims, registrations, deletions, balances, balanceHeads };
 }
 
 export type IdentityModels = ReturnType<typeof identityModels>;

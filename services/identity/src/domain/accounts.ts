@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Profile } from '@lakorn/contracts';
 import type { Outbox } from '@lakorn/service-kit';
 import type { AccountStore } from '../data/accountStore';
+import type { BalanceStore } from '../data/balanceStore';
 import type { UserDoc } from '../data/models';
 import { AccountNotFound, InvalidCredential, UsernameTaken } from './errors';
 import type { IdTokenVerifier } from './idTokens';
@@ -28,6 +29,8 @@ const MAX_DEFAULT_NAME_ATTEMPTS = 25;
 
 export interface AccountsDeps {
   store: AccountStore;
+  /** The wallet's balances as reported to identity (the profile's coins, ARCHITECTURE §3). */
+  balances: BalanceStore;
   outbox: Pick<Outbox, 'enqueue'>;
   roles: RoleConfig;
   /** Google's ID tokens, or the development provider's (ARCHITECTURE §5). */
@@ -36,21 +39,12 @@ export interface AccountsDeps {
 }
 
 export function createAccounts(deps: AccountsDeps) {
-  const { store, outbox, roles, verifier } = deps;
+  const { store, balances, outbox, roles, verifier } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function toProfile(user: UserDoc): Promise<Profile> {
-    return {
-      id: user._id,
-      uid: user.uid,
-      email: user.email,
-      username: user.username,
-      profileUrl: user.profileUrl,
-      coins: await store.latestBalance(user._id),
-      ...rolesFor(user.email, roles),
-      seenMaintenanceNotice: user.seenMaintenanceNotice,
-      createdAt: user.createdAt.toISOString(),
-    };
+  async function toProfile({ _id: id, uid, email, username, profileUrl, seenMaintenanceNotice, createdAt }: UserDoc): Promise<Profile> {
+    const coins = await balances.latest(id);
+    return { id, uid, email, username, profileUrl, coins, ...rolesFor(email, roles), seenMaintenanceNotice, createdAt: createdAt.toISOString() };
   }
 
   async function requireUser(userId: string): Promise<UserDoc> {
@@ -162,10 +156,10 @@ export function createAccounts(deps: AccountsDeps) {
       });
       await store.deleteUser(userId);
       await store.releaseClaim(usernameKey(user.username), userId);
-      await store.deleteBalances(userId);
+      await balances.removeUser(userId);
     },
 
-    recordBalance: (userId: string, seq: number, balance: number) => store.recordBalance(userId, seq, balance, now()),
+    recordBalance: (userId: string, seq: number, balance: number) => balances.record(userId, seq, balance, now()),
 
     /**
      * The profile once a first balance was reported, or as it is after `timeoutMs` (a wait in
@@ -173,7 +167,7 @@ export function createAccounts(deps: AccountsDeps) {
      */
     async awaitFirstBalance(userId: string, timeoutMs: number): Promise<Profile> {
       const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline && !(await store.hasBalance(userId))) {
+      while (Date.now() < deadline && !(await balances.exists(userId))) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       return toProfile(await requireUser(userId));

@@ -1,14 +1,8 @@
 import type { Bus, Logger } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 
-export interface IdentityConsumerDeps {
-  bus: Bus;
-  accounts: Accounts;
-  logger: Logger;
-}
-
 /** The profile's coins follow the wallet's ledger head (ARCHITECTURE §3). */
-export async function registerConsumers({ bus, accounts, logger }: IdentityConsumerDeps): Promise<void> {
+export async function registerConsumers({ bus, accounts, logger }: { bus: Bus; accounts: Accounts; logger: Logger }): Promise<void> {
   await bus.consume({
     queue: 'wallet-balances',
     events: ['wallet.balance.changed'],

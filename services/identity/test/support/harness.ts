@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import type { EventName, EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Bus, type Outbox } from '@lakorn/service-kit';
-import { testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
+import { harnessPerFile, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../../src/data/models';
 import type { RoleConfig } from '../../src/domain/accounts';
@@ -58,14 +58,7 @@ export async function identityHarness(label: string, options: { allowDevFromNetw
 }
 
 /** The harness for one test file: built before its tests, closed after them. */
-export function useIdentityHarness(label: string): IdentityHarness {
-  const harness = {} as IdentityHarness;
-  beforeAll(async () => {
-    Object.assign(harness, await identityHarness(label));
-  });
-  afterAll(() => harness.close?.());
-  return harness;
-}
+export const useIdentityHarness = (label: string) => harnessPerFile(() => identityHarness(label));
 
 /** Signs in through the public API as a script would: dev token, then verify. Returns the cookie. */
 export async function signIn(app: Express, email: string, name: string) {
