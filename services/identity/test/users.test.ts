@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ERROR_CODES, USERNAME_TAKEN_MESSAGE } from '@lakorn/contracts';
 import { testBus, waitUntil } from '@lakorn/service-kit/testing';
 import { signIn, useIdentityHarness, watchEvents } from './support/harness';
 
@@ -9,8 +10,8 @@ describe('usernames (spec §5)', () => {
     const { cookie } = await signIn(h.app, 'u1@example.test', 'U1');
     await request(h.app).put('/api/users/username').set('Cookie', cookie).send({ username: '   ' }).expect(400);
     await request(h.app).put('/api/users/username').set('Cookie', cookie).send({ username: 'abcdefghijklm' }).expect(400);
-    const ok = await request(h.app).put('/api/users/username').set('Cookie', cookie).send({ username: 'สมหญิงใจดีมาก' }).expect(400);
-    expect(ok.body.message).toMatch(/12/);
+    const thirteen = await request(h.app).put('/api/users/username').set('Cookie', cookie).send({ username: 'สมหญิงใจดีมาก' }).expect(400);
+    expect(thirteen.body.message).toMatch(/12/);
     const twelve = await request(h.app).put('/api/users/username').set('Cookie', cookie).send({ username: 'สมหญิงใจดีมา' }).expect(200);
     expect(twelve.body.username).toBe('สมหญิงใจดีมา');
   });
@@ -20,7 +21,7 @@ describe('usernames (spec §5)', () => {
     const b = await signIn(h.app, 'case-b@example.test', 'B');
     await request(h.app).put('/api/users/username').set('Cookie', a.cookie).send({ username: 'Ploy' }).expect(200);
     const taken = await request(h.app).put('/api/users/username').set('Cookie', b.cookie).send({ username: 'pLOY' }).expect(409);
-    expect(taken.body).toEqual({ message: 'Username already taken', code: 'USERNAME_TAKEN' });
+    expect(taken.body).toEqual({ message: USERNAME_TAKEN_MESSAGE, code: ERROR_CODES.usernameTaken });
     // Changing only the case of one's own name is fine.
     await request(h.app).put('/api/users/username').set('Cookie', a.cookie).send({ username: 'PLOY' }).expect(200);
   });

@@ -4,7 +4,7 @@ import { collectionOf } from '@lakorn/service-kit';
 import type { CheckinModels, NewsDoc } from './models';
 
 /** The newest items a list answers (the page shows a carousel and a short list). */
-export const NEWS_LIST_LIMIT = 100;
+const NEWS_LIST_LIMIT = 100;
 
 const toNewsItem = ({ _id, title, content, type, imageUrl, createdAt }: NewsDoc): NewsItem => ({
   id: _id, title, content, type, ...(imageUrl ? { imageUrl } : {}), createdAt: createdAt.toISOString(),

@@ -14,14 +14,14 @@ export interface RoleConfig {
 }
 
 /** ARCHITECTURE §5: ADMIN_EMAILS grants isAdmin; OWNER_EMAIL is the one owner (and an admin). */
-export function rolesFor(email: string, roles: RoleConfig): { isAdmin: boolean; isOwner: boolean } {
+function rolesFor(email: string, roles: RoleConfig): { isAdmin: boolean; isOwner: boolean } {
   const e = email.toLowerCase();
   const isOwner = roles.ownerEmail !== '' && e === roles.ownerEmail;
   return { isOwner, isAdmin: isOwner || roles.adminEmails.includes(e) };
 }
 
 /** The profile id for an identity-provider subject: stable, so concurrent first sign-ins agree. */
-export function userIdFor(uid: string): string {
+function userIdFor(uid: string): string {
   return `u_${createHash('sha256').update(uid).digest('hex').slice(0, 24)}`;
 }
 
