@@ -70,14 +70,14 @@ export function createCheckIns({ checkins, specialDays, coinSettings, now, onChe
       const first = isoDateOf(year, month, 1);
       const last = isoDateOf(year, month, daysInMonth(year, month));
 
-      const [specials, weekly, checkedIn, latest] = await Promise.all([
+      const [specials, weekly, monthCheckins, latest] = await Promise.all([
         specialDays.between(first, last),
         coinSettings.list(),
         checkins.between(userId, first, last),
         checkins.latest(userId),
       ]);
       const specialByDate = new Map(specials.map((s) => [s.date, s]));
-      const checkinByDate = new Map(checkedIn.map((c) => [c.date, c]));
+      const checkinByDate = new Map(monthCheckins.map((c) => [c.date, c]));
 
       const dayOf = (date: string, special: SpecialCheckinDay | null | undefined, checkedIn: { coinsReceived: number; special: boolean } | null | undefined): CalendarDay => {
         const reward = rewardFor(date, special, weekly);
