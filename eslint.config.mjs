@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+// The import boundaries (mongoose only in the data layer, features, remotes, ui): one rule, one table.
+import importBoundaries from './infra/eslint/importBoundaries.cjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', '.e2e-artifacts/**'] },
@@ -9,7 +11,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
+    plugins: { lakorn: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
+      'lakorn/import-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
