@@ -49,6 +49,8 @@ export interface DiscoverList {
   failed: boolean;
   hasMore: boolean;
   loadingMore: boolean;
+  /** The last further page could not be loaded; loadMore tries it again. */
+  moreFailed: boolean;
   loadMore: () => void;
   retry: () => void;
 }
@@ -64,6 +66,8 @@ export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
   const first = useApi<PublicCharactersPage>(firstPath, { maxAgeMs: TIMERS.publicCharactersCache });
   const [more, setMore] = useState<{ path: string; pages: PublicCharactersPage[] }>({ path: firstPath, pages: [] });
   const [loadingMore, setLoadingMore] = useState(false);
+  // The query whose further page failed (a new category or search starts clean).
+  const [failedPath, setFailedPath] = useState<string | null>(null);
   const pages = useMemo(() => (more.path === firstPath ? more.pages : []), [more, firstPath]);
   const last = pages[pages.length - 1] ?? first.data ?? null;
   const nextCursor = last?.nextCursor ?? null;
@@ -71,11 +75,14 @@ export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
   const loadMore = useCallback(() => {
     if (!nextCursor || loadingMore) return;
     setLoadingMore(true);
+    setFailedPath(null);
     getJson<PublicCharactersPage>(publicPath({ genre, q, seed, cursor: nextCursor }))
       .then((page) => {
-        if (page) setMore((current) => ({ path: firstPath, pages: [...(current.path === firstPath ? current.pages : []), page] }));
+        if (!page) throw new Error('no page');
+        setMore((current) => ({ path: firstPath, pages: [...(current.path === firstPath ? current.pages : []), page] }));
       })
-      .catch(() => undefined)
+      // CONVENTIONS: never a silent no-op; the page shows the failure with a retry.
+      .catch(() => setFailedPath(firstPath))
       .finally(() => setLoadingMore(false));
   }, [nextCursor, loadingMore, genre, q, seed, firstPath]);
 
@@ -91,6 +98,7 @@ export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
     failed: !first.isLoading && (first.error !== undefined || first.data === null),
     hasMore: nextCursor !== null,
     loadingMore,
+    moreFailed: failedPath === firstPath,
     loadMore,
     retry: () => void first.mutate(),
   };

@@ -15,6 +15,7 @@ export const messages = {
   emptySearch: 'ลองค้นหาด้วยคำอื่น หรือเลือกหมวดหมู่อื่น',
   emptyAll: 'ยังไม่มีตัวละครสาธารณะจากผู้ใช้คนอื่น ลองสร้างตัวละครของคุณเองดูสิ',
   loadMore: 'ดูเพิ่มเติม',
+  loadMoreFailed: 'โหลดตัวละครเพิ่มเติมไม่สำเร็จ',
   by: (username: string) => `โดย ${username}`,
   // The like button's name: '{like} ({count})'.
   like: 'ถูกใจ',

@@ -131,6 +131,8 @@ export function DiscoverPage() {
             <More>
               {list.loadingMore ? (
                 <Spinner />
+              ) : list.moreFailed ? (
+                <ErrorState message={messages.loadMoreFailed} onRetry={list.loadMore} />
               ) : (
                 <Button $variant="secondary" onClick={list.loadMore}>
                   {messages.loadMore}
