@@ -81,6 +81,11 @@ export class ManagedProcess {
     return [...this.recent];
   }
 
+  /** A signal to the process group now (the chaos suite's SIGKILL). */
+  kill(signal: NodeJS.Signals): void {
+    this.signalGroup(signal);
+  }
+
   /** SIGTERM to the process group, then SIGKILL after `graceMs`. */
   async stop(graceMs = 10_000): Promise<ProcessExit> {
     if (!this.running) return this.exited;

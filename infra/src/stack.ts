@@ -78,6 +78,8 @@ export interface Stack {
   died: Promise<StackExit>;
   /** Resolves with the reason when the FerretDB the runner started keeps dying (Infrastructure.died). */
   infrastructureDied: Promise<string>;
+  /** Sends a signal to a running service or the gateway (bench/chaos); it is restarted by the policy. */
+  kill(name: ProcessName, signal?: NodeJS.Signals): boolean;
   stop(): Promise<void>;
 }
 
@@ -268,6 +270,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     busNamespace,
     died,
     infrastructureDied: infrastructure.died,
+    kill: (name, signal = 'SIGKILL') => {
+      const child = processes.find((p) => p.name === name && p.running);
+      child?.kill(signal);
+      return child !== undefined;
+    },
     stop,
   };
 }
