@@ -139,6 +139,9 @@ async function main() {
         outcome = { ok: false, failure: (error as Error).name === 'TimeoutError' ? 'hang' : `network: ${(error as Error).message}` };
       }
       ops.push({ ...op, started, ended: now(), ...outcome });
+      // A member whose action failed waits a moment before the next, as a person would; without
+      // it a dead gateway turns every member into a tight loop of refused connections.
+      if (!outcome.ok) await sleep(250);
     };
     const signal = () => AbortSignal.timeout(CALL_LIMIT_MS);
 
