@@ -1,15 +1,9 @@
 import request from 'supertest';
-import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
-import { startFakeServices, type FakeServices } from './support/fakeServices';
+import { harnessPerFile, sessionCookie, testActor } from '@lakorn/service-kit/testing';
+import { startFakeServices } from './support/fakeServices';
 import { testGateway } from './support/gateway';
 
-let fakes: FakeServices;
-beforeAll(async () => {
-  fakes = await startFakeServices();
-});
-afterAll(async () => {
-  await fakes.close();
-});
+const fakes = harnessPerFile(startFakeServices);
 
 const REFUSED = { message: 'You can only act as yourself', code: 'FORBIDDEN' };
 const me = testActor();
@@ -20,6 +14,10 @@ const cookie = sessionCookie(me);
 // refused at the gateway with 403, before any service sees it.
 describe('acting as yourself', () => {
   const app = () => testGateway(fakes);
+
+  /** Bytes posted as they are, under headers the test chooses. */
+  const postCheckinBytes = (contentType: string, bytes: Buffer, headers: Record<string, string> = {}) =>
+    request(app()).post('/api/checkin').set('Cookie', cookie).set({ 'Content-Type': contentType, ...headers }).send(bytes);
 
   async function expectRefused(send: Promise<request.Response>) {
     const before = fakes.received.length;
@@ -83,21 +81,12 @@ describe('acting as yourself', () => {
     });
 
     test('refuses a JSON body in a charset the check cannot read the same way as the service', async () => {
-      const res = await request(app())
-        .post('/api/checkin')
-        .set('Cookie', cookie)
-        .set('Content-Type', 'application/json; charset=utf-16le')
-        .send(Buffer.from(JSON.stringify({ userId: other.id }), 'utf16le'));
+      const res = await postCheckinBytes('application/json; charset=utf-16le', Buffer.from(JSON.stringify({ userId: other.id }), 'utf16le'));
       expect(res.status).toBe(415);
     });
 
     test('refuses a compressed body: its bytes could not be checked', async () => {
-      const res = await request(app())
-        .post('/api/checkin')
-        .set('Cookie', cookie)
-        .set('Content-Type', 'application/json')
-        .set('Content-Encoding', 'gzip')
-        .send(Buffer.from([0x1f, 0x8b, 0x08, 0x00]));
+      const res = await postCheckinBytes('application/json', Buffer.from([0x1f, 0x8b, 0x08, 0x00]), { 'Content-Encoding': 'gzip' });
       expect(res.status).toBe(415);
     });
 

@@ -1,16 +1,10 @@
 import request from 'supertest';
-import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
+import { harnessPerFile, sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import type { ServiceName } from '../src/api/routeTable';
-import { deadUrl, startFakeServices, type FakeServices } from './support/fakeServices';
+import { deadUrl, startFakeServices } from './support/fakeServices';
 import { testGateway } from './support/gateway';
 
-let fakes: FakeServices;
-beforeAll(async () => {
-  fakes = await startFakeServices();
-});
-afterAll(async () => {
-  await fakes.close();
-});
+const fakes = harnessPerFile(startFakeServices);
 
 const actor = testActor();
 const cookie = sessionCookie(actor);

@@ -2,17 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
 import { SESSION_COOKIE } from '@lakorn/contracts';
 import { signSessionToken } from '@lakorn/service-kit';
-import { sessionCookie, testActor, testSessionKeys } from '@lakorn/service-kit/testing';
-import { startFakeServices, type FakeServices } from './support/fakeServices';
+import { harnessPerFile, sessionCookie, testActor, testSessionKeys } from '@lakorn/service-kit/testing';
+import { startFakeServices } from './support/fakeServices';
 import { testGateway } from './support/gateway';
 
-let fakes: FakeServices;
-beforeAll(async () => {
-  fakes = await startFakeServices();
-});
-afterAll(async () => {
-  await fakes.close();
-});
+const fakes = harnessPerFile(startFakeServices);
 
 const NOT_SIGNED_IN = { message: 'Not signed in', code: 'UNAUTHENTICATED' };
 const actor = testActor();

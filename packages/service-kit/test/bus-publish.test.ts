@@ -3,6 +3,7 @@ import { connect } from 'amqplib';
 import type { EventPayload } from '@lakorn/contracts';
 import { BusUnavailableError, type IncomingEvent } from '../src';
 import { TEST_AMQP_URL, brokerProxy, takeQueuedMessages, testBus, testNamespace, waitUntil } from '../src/testing';
+import { withProxiedBus } from './support';
 
 jest.setTimeout(20_000);
 
@@ -99,10 +100,7 @@ test('publish refuses a payload that breaks its contract and sends nothing', asy
 });
 
 test('publish rejects with BusUnavailableError within a few seconds when the broker is unreachable', async () => {
-  const proxy = await brokerProxy(TEST_AMQP_URL);
-  const publisher = testBus('identity', { namespace, url: proxy.url });
-  try {
-    await publisher.ready();
+  await withProxiedBus('identity', namespace, async (publisher, proxy) => {
     proxy.cut();
     await waitUntil(() => !publisher.isConnected(), 5_000, 'the bus to notice the drop');
     const startedAt = Date.now();
@@ -110,10 +108,7 @@ test('publish rejects with BusUnavailableError within a few seconds when the bro
       BusUnavailableError,
     );
     expect(Date.now() - startedAt).toBeLessThan(5_000);
-  } finally {
-    await publisher.close();
-    await proxy.close();
-  }
+  });
 });
 
 test('a bus pointed at a closed port is not connected, fails publish with BusUnavailableError, and close() settles ready()', async () => {

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import type { DebitReply, EventPayload } from '@lakorn/contracts';
-import { createInbox, type IncomingEvent } from '../src';
+import type { IncomingEvent } from '../src';
 import { TEST_AMQP_URL, brokerProxy, closeBrokerConnections, testBus, testMongo, testNamespace, waitUntil } from '../src/testing';
+import { inboxApplier } from './support';
 
 jest.setTimeout(30_000);
 
@@ -61,17 +62,12 @@ test('a consumer that dies before its ack gets the message again, and the inbox 
   let unblockFirst: () => void = () => undefined;
   try {
     await Promise.all([wallet.ready(), identity.ready()]);
-    const inbox = createInbox(mongo.connection);
-    const applied = mongo.connection.collection('applied');
-    const deliveries: { attempt: number; ran: boolean }[] = [];
+    const { applied, deliveries, apply } = inboxApplier(mongo.connection);
     await wallet.consume({
       queue: 'identity-events',
       events: ['identity.user.updated'],
       handler: async (event) => {
-        const ran = await inbox.process(event.messageId, async () => {
-          await applied.insertOne({ messageId: event.messageId });
-        });
-        deliveries.push({ attempt: event.attempt, ran });
+        await apply(event);
         // The first delivery hangs after its write, as a process that dies before acking.
         if (deliveries.length === 1) await new Promise<void>((resolve) => (unblockFirst = resolve));
       },

@@ -1,7 +1,7 @@
-import { connect } from 'amqplib';
 import type { DebitReply, EventPayload } from '@lakorn/contracts';
 import { BusTimeoutError, BusUnavailableError } from '../src';
-import { TEST_AMQP_URL, brokerProxy, takeQueuedMessages, testBus, testNamespace } from '../src/testing';
+import { takeQueuedMessages, testBus, testNamespace } from '../src/testing';
+import { publishUnchecked, withProxiedBus } from './support';
 
 jest.setTimeout(20_000);
 
@@ -48,25 +48,16 @@ test('a request nobody answers rejects with BusTimeoutError after timeoutMs', as
 });
 
 test('a request while the broker is unreachable rejects with BusUnavailableError, not a timeout', async () => {
-  const proxy = await brokerProxy(TEST_AMQP_URL);
-  const requester = testBus('chat', { namespace, url: proxy.url });
-  try {
-    await requester.ready();
+  await withProxiedBus('chat', namespace, async (requester, proxy) => {
     proxy.cut();
     await expect(requester.request('wallet.debit', debit('chat:down', 1), { messageId: 'chat:down', timeoutMs: 10_000 })).rejects.toBeInstanceOf(
       BusUnavailableError,
     );
-  } finally {
-    await requester.close();
-    await proxy.close();
-  }
+  });
 });
 
 test('a request in flight when the connection drops fails at once with BusUnavailableError', async () => {
-  const proxy = await brokerProxy(TEST_AMQP_URL);
-  const requester = testBus('chat', { namespace, url: proxy.url });
-  try {
-    await requester.ready();
+  await withProxiedBus('chat', namespace, async (requester, proxy) => {
     proxy.hold(); // the reply cannot come back before the drop
     const pending = requester.request('wallet.debit', debit('chat:drop', 1), { messageId: 'chat:drop', timeoutMs: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -74,26 +65,13 @@ test('a request in flight when the connection drops fails at once with BusUnavai
     proxy.drop();
     await expect(pending).rejects.toBeInstanceOf(BusUnavailableError);
     expect(Date.now() - startedAt).toBeLessThan(1_000);
-  } finally {
-    await requester.close();
-    await proxy.close();
-  }
+  });
 });
 
 test('a request whose payload breaks its contract is refused before sending; one that slips through is dead-lettered', async () => {
   await expect(chat.request('wallet.debit', { opId: 'x' }, { messageId: 'x', timeoutMs: 1_000 })).rejects.toThrow(TypeError);
 
-  const connection = await connect(TEST_AMQP_URL);
-  try {
-    const channel = await connection.createConfirmChannel();
-    channel.publish(`${namespace}.events`, 'wallet.debit', Buffer.from(JSON.stringify({ opId: 'chat:bad', amount: -5 })), {
-      messageId: 'chat:bad',
-      type: 'wallet.debit',
-    });
-    await channel.waitForConfirms();
-  } finally {
-    await connection.close();
-  }
+  await publishUnchecked(namespace, 'wallet.debit', { opId: 'chat:bad', amount: -5 }, { messageId: 'chat:bad' });
   const dead = await takeQueuedMessages(`${namespace}.wallet.wallet.debit.dead`, 1);
   expect(dead.map((m) => m.properties.messageId)).toEqual(['chat:bad']);
 });

@@ -1,8 +1,8 @@
-import { connect } from 'amqplib';
 import type { EventPayload } from '@lakorn/contracts';
 import { ATTEMPT_HEADER, DEAD_REASON_HEADER } from '../src/bus/bus';
-import { createInbox } from '../src';
-import { TEST_AMQP_URL, takeQueuedMessages, testBus, testMongo, testNamespace, waitUntil } from '../src/testing';
+import type { IncomingEvent } from '../src';
+import { takeQueuedMessages, testBus, testMongo, testNamespace, waitUntil } from '../src/testing';
+import { inboxApplier, publishUnchecked } from './support';
 
 jest.setTimeout(20_000);
 
@@ -14,6 +14,10 @@ let mongo: Awaited<ReturnType<typeof testMongo>>;
 function deleted(characterId: string): EventPayload<'catalog.character.deleted'> {
   return { characterId, userId: 'owner' };
 }
+
+/** The consumer's handler for catalog.character.deleted on its queue `queue`. */
+const onDeleted = (queue: string, handler: (event: IncomingEvent<'catalog.character.deleted'>) => Promise<void>) =>
+  consumer.consume({ queue, events: ['catalog.character.deleted'], handler });
 
 beforeAll(async () => {
   mongo = await testMongo('servicekit_retry');
@@ -28,14 +32,10 @@ afterAll(async () => {
 test('a message whose handler always fails is retried after retryDelayMs up to maxAttempts, then dead-lettered with the reason', async () => {
   const attempts: number[] = [];
   const times: number[] = [];
-  await consumer.consume({
-    queue: 'always-fails',
-    events: ['catalog.character.deleted'],
-    handler: async (event) => {
-      attempts.push(event.attempt);
-      times.push(Date.now());
-      throw new Error('database unreachable');
-    },
+  await onDeleted('always-fails', async (event) => {
+    attempts.push(event.attempt);
+    times.push(Date.now());
+    throw new Error('database unreachable');
   });
   await publisher.publish('catalog.character.deleted', deleted('c1'), { messageId: 'delete:c1' });
 
@@ -56,26 +56,10 @@ test('a message whose handler always fails is retried after retryDelayMs up to m
 
 test('a payload that breaks its contract goes to the dead queue at once, without reaching the handler', async () => {
   const handled: string[] = [];
-  await consumer.consume({
-    queue: 'contract-check',
-    events: ['catalog.character.deleted'],
-    handler: async (event) => {
-      handled.push(event.messageId);
-    },
+  await onDeleted('contract-check', async (event) => {
+    handled.push(event.messageId);
   });
-  // A publisher that skipped validation (another version, another language) sends a bad payload.
-  const connection = await connect(TEST_AMQP_URL);
-  try {
-    const channel = await connection.createConfirmChannel();
-    channel.publish(`${namespace}.events`, 'catalog.character.deleted', Buffer.from(JSON.stringify({ characterId: 42 })), {
-      messageId: 'delete:bad',
-      type: 'catalog.character.deleted',
-      persistent: true,
-    });
-    await channel.waitForConfirms();
-  } finally {
-    await connection.close();
-  }
+  await publishUnchecked(namespace, 'catalog.character.deleted', { characterId: 42 }, { messageId: 'delete:bad', persistent: true });
   await publisher.publish('catalog.character.deleted', deleted('c2'), { messageId: 'delete:c2' });
 
   const dead = await takeQueuedMessages(`${namespace}.chat.contract-check.dead`, 1);
@@ -88,19 +72,10 @@ test('a payload that breaks its contract goes to the dead queue at once, without
 });
 
 test('a handler that throws after its write sees the message again, and through the inbox applies it once', async () => {
-  const inbox = createInbox(mongo.connection);
-  const applied = mongo.connection.collection('applied');
-  const runs: { attempt: number; ran: boolean }[] = [];
-  await consumer.consume({
-    queue: 'flaky',
-    events: ['catalog.character.deleted'],
-    handler: async (event) => {
-      const ran = await inbox.process(event.messageId, async () => {
-        await applied.insertOne({ messageId: event.messageId });
-      });
-      runs.push({ attempt: event.attempt, ran });
-      if (event.attempt === 1) throw new Error('crashed after the write, before the ack');
-    },
+  const { applied, deliveries: runs, apply } = inboxApplier(mongo.connection);
+  await onDeleted('flaky', async (event) => {
+    await apply(event);
+    if (event.attempt === 1) throw new Error('crashed after the write, before the ack');
   });
   await publisher.publish('catalog.character.deleted', deleted('c3'), { messageId: 'delete:c3' });
 
