@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSession } from '@lakorn/shell-sdk';
 import type { AdminPage, AdminRole } from '@lakorn/contracts/web';
 import { AdminNoAccess, LoadingState } from '@lakorn/ui';
-import { COMMON } from './messages';
+import { SHARED_TEXT } from './messages';
 
 /**
  * Defence in depth (spec §6 roles): the shell already keeps non-admins (and non-owners on the owner
@@ -12,7 +12,7 @@ import { COMMON } from './messages';
  */
 export function RequireRole({ role, page, children }: { role: AdminRole; page: AdminPage; children: ReactNode }) {
   const { status, profile } = useSession();
-  if (status === 'loading') return <LoadingState message={COMMON.checkingAccess} fullPage />;
+  if (status === 'loading') return <LoadingState message={SHARED_TEXT.checkingAccess} fullPage />;
   const allowed = role === 'owner' ? profile?.isOwner === true : profile?.isAdmin === true;
   if (!allowed) return <AdminNoAccess page={page} />;
   return <>{children}</>;

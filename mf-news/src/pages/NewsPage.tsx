@@ -5,7 +5,7 @@ import { Button, CoinBadge, Icon, Page, PageHeader } from '@lakorn/ui';
 import { CheckInSection } from '../features/checkin/components/CheckInSection';
 import { LatestNews } from '../features/news/components/LatestNews';
 import { NewsCarousel } from '../features/news/components/NewsCarousel';
-import { pageMessages as m } from './messages';
+import { NEWS_PAGE_TEXT } from './messages';
 
 /**
  * /news (spec §2): header, the news carousel, the daily check-in (today's panel first, so its
@@ -18,14 +18,14 @@ export function NewsPage() {
   return (
     <Page>
       <PageHeader
-        title={m.title}
+        title={NEWS_PAGE_TEXT.title}
         actions={
           <Actions>
             {profile ? <CoinBadge coins={profile.coins} compact /> : null}
             {profile?.isAdmin ? (
               <Button $size="sm" $variant="secondary" onClick={() => navigate('/admin/news')}>
                 <Icon name="shield" size={16} />
-                {m.admin}
+                {NEWS_PAGE_TEXT.admin}
               </Button>
             ) : null}
           </Actions>

@@ -3,7 +3,7 @@ import type { NewsType } from '@lakorn/contracts/web';
 // Thai texts of /admin/news (spec §2 Admin news, §5 special day and news rules, §8 admin rows).
 // The spec paraphrases these in English; ARCHITECTURE §9 keeps user-facing text Thai.
 
-export const adminNewsMessages = {
+export const ADMIN_NEWS_TEXT = {
   /** spec §2: title 'manage news'. */
   title: 'จัดการข่าวสาร',
   /** spec §2: back goes to /news. */
@@ -23,7 +23,7 @@ export const adminNewsMessages = {
   genericError: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
 } as const;
 
-export const newsTabMessages = {
+export const NEWS_TAB_TEXT = {
   add: 'เพิ่มข่าวสาร',
   listLabel: 'รายการข่าวสาร',
   empty: 'ยังไม่มีข่าวสาร',
@@ -54,7 +54,7 @@ export const newsTabMessages = {
   added: 'เพิ่มข่าวสารสำเร็จ',
 } as const;
 
-export const specialDayMessages = {
+export const SPECIAL_DAY_TEXT = {
   add: 'เพิ่มวันพิเศษ',
   listLabel: 'รายการวันพิเศษ',
   empty: 'ยังไม่มีวันพิเศษ',
@@ -82,7 +82,7 @@ export const specialDayMessages = {
   added: 'เพิ่มวันพิเศษสำเร็จ',
 } as const;
 
-export const deleteMessages = {
+export const DELETE_TEXT = {
   title: 'ยืนยันการลบ',
   /** spec §2: 'Are you sure? This cannot be undone and the data will be permanently removed'. */
   message: 'คุณแน่ใจหรือไม่? การลบนี้ไม่สามารถย้อนกลับได้ และข้อมูลจะถูกลบอย่างถาวร',

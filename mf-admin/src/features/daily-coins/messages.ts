@@ -1,7 +1,7 @@
 // Thai texts of /admin/daily-coin-settings (spec §2 Daily coin settings, §4 Coin settings card,
 // §5 coin amount inputs, §8 'error, cannot save settings').
 
-export const dailyCoinMessages = {
+export const DAILY_COIN_TEXT = {
   title: 'ตั้งค่าเหรียญรายวัน',
   /** spec §2: back goes to /admin/news. */
   back: 'กลับไปหน้าจัดการข่าวสาร',

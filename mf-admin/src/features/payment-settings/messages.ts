@@ -1,7 +1,7 @@
 // Thai texts of /admin/payment-settings (spec §2 Payment settings, §4 Payment system, §8
 // 'cannot set payment system' and the enabled/disabled success toasts).
 
-export const paymentSettingsMessages = {
+export const PAYMENT_SETTINGS_TEXT = {
   title: 'ตั้งค่าระบบชำระเงิน',
   back: 'ย้อนกลับ',
   switchLabel: 'เปิดใช้งานระบบชำระเงิน',

@@ -4,7 +4,7 @@ import { PROMO } from '@lakorn/contracts/web';
 // want to delete this code?', 'Code must contain only letters and numbers', 'Failed to … promo
 // code: {message}' under the title 'Error'), so the whole screen is English (ARCHITECTURE §9).
 
-export const promoMessages = {
+export const PROMO_TEXT = {
   title: 'Promo Codes',
   refresh: 'Refresh',
   create: 'Create Code',

@@ -4,7 +4,7 @@ import { REGISTRATION_BONUS_MAX } from '@lakorn/contracts/web';
 // 'Invalid value' / 'Please enter a positive number only', 'Failed to fetch registration bonus
 // setting'), so the whole screen is English (ARCHITECTURE §9).
 
-export const bonusMessages = {
+export const BONUS_TEXT = {
   title: 'Registration Bonus',
   back: 'Back',
   label: 'Coins for each new member',

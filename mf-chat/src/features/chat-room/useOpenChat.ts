@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Character, Chat } from '@lakorn/contracts/web';
 import { ApiError, getJson, useToast } from '@lakorn/shell-sdk';
 import { createChat, loadChat, loadMessagePage } from './api';
-import { CHAT_TEXT as T } from './messages';
+import { CHAT_TEXT } from './messages';
 
 export type OpenState = { status: 'loading' } | { status: 'ready'; chat: Chat } | { status: 'failed' };
 
@@ -56,7 +56,7 @@ export function useOpenChat(id: string, userId: string): OpenState {
           // spec §4: creation is retried once.
         }
       }
-      toast({ title: T.startFailedTitle, description: T.startFailed, variant: 'destructive' });
+      toast({ title: CHAT_TEXT.startFailedTitle, description: CHAT_TEXT.startFailed, variant: 'destructive' });
       return { status: 'failed' };
     })().then((next) => {
       if (live) setState(next);

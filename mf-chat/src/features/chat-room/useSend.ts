@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { messageCost, type Message, type MessagePersona } from '@lakorn/contracts/web';
 import { useSession, useToast } from '@lakorn/shell-sdk';
 import { sendErrorMessage, sendMessage } from './api';
-import { CHAT_TEXT as T } from './messages';
+import { CHAT_TEXT } from './messages';
 
 /** identity follows the wallet's events a moment later: the profile is read again after this. */
 export const PROFILE_REFRESH_DELAY_MS = 1500;
@@ -42,7 +42,7 @@ export function useSend(options: {
       if (!profile || content === '' || busy.current) return;
       const cost = messageCost(content);
       if (profile.coins < cost) {
-        toast({ title: T.notEnoughSubmitTitle, description: T.notEnoughSubmit(profile.coins, cost), variant: 'destructive' });
+        toast({ title: CHAT_TEXT.notEnoughSubmitTitle, description: CHAT_TEXT.notEnoughSubmit(profile.coins, cost), variant: 'destructive' });
         return;
       }
       busy.current = true;
@@ -68,10 +68,10 @@ export function useSend(options: {
         setState({ temporary: [], pending: false, waiting: false });
         setText(text);
         if (sendErrorMessage(error).includes('Not enough')) {
-          toast({ title: T.notEnoughTitle, description: T.notEnough, variant: 'destructive' });
+          toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnough, variant: 'destructive' });
           void refreshProfile();
         } else {
-          toast({ title: T.sendFailedTitle, description: T.sendFailed, variant: 'destructive' });
+          toast({ title: CHAT_TEXT.sendFailedTitle, description: CHAT_TEXT.sendFailed, variant: 'destructive' });
         }
       } finally {
         busy.current = false;

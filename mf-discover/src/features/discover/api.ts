@@ -12,7 +12,7 @@ import {
   type PublicCharactersPage,
 } from '@lakorn/contracts/web';
 import { getJson, mutate, useApi, useSession, useToast } from '@lakorn/shell-sdk';
-import { messages } from './messages';
+import { DISCOVER_TEXT } from './messages';
 
 const SEED_KEY = 'lakorn.discover.seed';
 
@@ -137,7 +137,7 @@ export function useLike(character: CharacterSummary) {
   const like = useCallback(async () => {
     if (liked || pending) return;
     if (!uid) {
-      toast({ title: messages.signInTitle, description: messages.signInToLike, variant: 'destructive' });
+      toast({ title: DISCOVER_TEXT.signInTitle, description: DISCOVER_TEXT.signInToLike, variant: 'destructive' });
       return;
     }
     setLiked(true);
@@ -149,7 +149,7 @@ export function useLike(character: CharacterSummary) {
     } catch {
       setLiked(false);
       setCount((c) => Math.max(0, c - 1));
-      toast({ title: messages.likeFailedTitle, description: messages.likeFailed, variant: 'destructive' });
+      toast({ title: DISCOVER_TEXT.likeFailedTitle, description: DISCOVER_TEXT.likeFailed, variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -173,7 +173,7 @@ export function useStartChat() {
     async (characterId: string) => {
       if (busy.current) return;
       if (!profile) {
-        toast({ title: messages.signInTitle, description: messages.signInToChat, variant: 'destructive' });
+        toast({ title: DISCOVER_TEXT.signInTitle, description: DISCOVER_TEXT.signInToChat, variant: 'destructive' });
         return;
       }
       busy.current = true;
@@ -184,7 +184,7 @@ export function useStartChat() {
         if (!chat || typeof chat.id !== 'string') throw new Error('The chat service answered no chat id');
         navigate(`/chat/${encodeURIComponent(chat.id)}`);
       } catch {
-        toast({ title: messages.startFailedTitle, description: messages.startFailed, variant: 'destructive' });
+        toast({ title: DISCOVER_TEXT.startFailedTitle, description: DISCOVER_TEXT.startFailed, variant: 'destructive' });
       } finally {
         busy.current = false;
         setStarting(null);

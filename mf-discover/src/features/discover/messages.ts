@@ -1,7 +1,7 @@
 import { GENRE_LABELS, type CategoryId } from '@lakorn/contracts/web';
 
 // The Thai text of the discover page (spec §2 "Discover / home", §8 error catalogue).
-export const messages = {
+export const DISCOVER_TEXT = {
   title: 'ละคร',
   addCharacter: 'สร้างตัวละคร',
   searchLabel: 'ค้นหาตัวละคร',
@@ -33,7 +33,7 @@ export const messages = {
 } as const;
 
 /** spec §2 category row (ids all, romantic, adventure, daily, friendship). */
-export const CATEGORY_LABELS: Record<CategoryId, string> = {
+export const CATEGORY_TEXT: Record<CategoryId, string> = {
   all: 'ทั้งหมด',
   ...GENRE_LABELS,
 };

@@ -9,7 +9,7 @@ import {
   type Gender,
   type Genre,
 } from '@lakorn/contracts/web';
-import { messages } from './messages';
+import { WIZARD_TEXT } from './messages';
 
 // The wizard's draft and its rules (spec §5 "Character wizard"), apart from the screens.
 
@@ -77,12 +77,12 @@ export function inputOf(draft: WizardDraft, userId: string): CharacterInput {
 }
 
 export const FIELD_LABELS: Record<DraftLimitedField, string> = {
-  name: messages.name,
-  appearance: messages.appearance,
-  personality: messages.personality,
+  name: WIZARD_TEXT.name,
+  appearance: WIZARD_TEXT.appearance,
+  personality: WIZARD_TEXT.personality,
   background: 'ภูมิหลัง',
   exampleMessages: 'ตัวอย่างข้อความ',
-  description: messages.description,
+  description: WIZARD_TEXT.description,
 };
 
 /** The step where each limited field is edited. */
@@ -102,28 +102,28 @@ export interface StepProblem {
 
 function tooLong(draft: WizardDraft, field: DraftLimitedField): StepProblem | null {
   const max = DRAFT_LIMITS[field];
-  return characterCount(draft[field]) > max ? { title: messages.tooLongTitle, description: messages.tooLong(FIELD_LABELS[field], max) } : null;
+  return characterCount(draft[field]) > max ? { title: WIZARD_TEXT.tooLongTitle, description: WIZARD_TEXT.tooLong(FIELD_LABELS[field], max) } : null;
 }
 
 /** spec §5: what stops the wizard leaving `step`, as the toast to show; null when it may go on. */
 export function stepProblem(step: number, draft: WizardDraft): StepProblem | null {
   switch (step) {
     case 2:
-      if (draft.name.trim() === '') return { title: messages.nameRequired };
-      return tooLong(draft, 'name') ?? (characterCount(draft.age.trim()) > LIMITS.characterName ? { title: messages.tooLongTitle, description: messages.tooLong('อายุ', LIMITS.characterName) } : null);
+      if (draft.name.trim() === '') return { title: WIZARD_TEXT.nameRequired };
+      return tooLong(draft, 'name') ?? (characterCount(draft.age.trim()) > LIMITS.characterName ? { title: WIZARD_TEXT.tooLongTitle, description: WIZARD_TEXT.tooLong('อายุ', LIMITS.characterName) } : null);
     case 3:
       return tooLong(draft, 'appearance');
     case 4:
-      if (draft.personality.trim() === '') return { title: messages.personalityRequired };
+      if (draft.personality.trim() === '') return { title: WIZARD_TEXT.personalityRequired };
       return tooLong(draft, 'personality');
     case 5:
-      return draft.firstMessage.trim() === '' ? { title: messages.firstMessageRequired } : null;
+      return draft.firstMessage.trim() === '' ? { title: WIZARD_TEXT.firstMessageRequired } : null;
     case 6:
       return tooLong(draft, 'background');
     case 7:
       return tooLong(draft, 'exampleMessages');
     case 8:
-      if (draft.isPublic && draft.description.trim() === '') return { title: messages.descriptionRequired };
+      if (draft.isPublic && draft.description.trim() === '') return { title: WIZARD_TEXT.descriptionRequired };
       return tooLong(draft, 'description');
     default:
       return null;

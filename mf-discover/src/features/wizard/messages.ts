@@ -1,7 +1,7 @@
 import type { Gender, Genre } from '@lakorn/contracts/web';
 
 // The Thai text of the character wizard (spec §2 "Character create / edit", §5, §8).
-export const messages = {
+export const WIZARD_TEXT = {
   stepTitles: ['แนวการแชท', 'ข้อมูลตัวละคร', 'รูปลักษณ์', 'บุคลิกภาพ', 'ข้อความแรก', 'ภูมิหลัง', 'ตัวอย่างข้อความ', 'ความเป็นส่วนตัว', 'เสร็จสิ้น'],
   progress: (step: number, total: number) => `ขั้นตอน ${step}/${total}`,
   back: 'ย้อนกลับ',
@@ -95,7 +95,7 @@ export const messages = {
 } as const;
 
 /** The wizard's line under each genre's name (the names: GENRE_LABELS). */
-export const GENRE_BLURBS: Record<Genre, string> = {
+export const GENRE_BLURB_TEXT: Record<Genre, string> = {
   romantic: 'ความรัก ความสัมพันธ์ ความรู้สึกดีๆ',
   adventure: 'ภารกิจ การเดินทาง โลกแฟนตาซี',
   daily: 'เรื่องธรรมดาที่อบอุ่นใจ',

@@ -1,5 +1,5 @@
 // Thai texts of the daily check-in (spec §2 News and check-in, §8 check-in toasts).
-export const checkinMessages = {
+export const CHECKIN_TEXT = {
   cardTitle: 'เช็คอินรายวัน',
   previousMonth: 'เดือนก่อนหน้า',
   nextMonth: 'เดือนถัดไป',

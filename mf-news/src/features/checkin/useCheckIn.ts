@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { ALREADY_CHECKED_IN_MESSAGE, ERROR_CODES, type CheckInResult } from '@lakorn/contracts/web';
 import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
 import { isCalendarKey, postCheckIn, withCheckIn } from './api';
-import { checkinMessages as m } from './messages';
+import { CHECKIN_TEXT } from './messages';
 
 /** How often, and how far apart, the profile is re-read until the credited coins show. */
 export const COIN_REFRESH_ATTEMPTS = 4;
@@ -47,7 +47,7 @@ export function useCheckIn() {
     try {
       const result = await postCheckIn(profile.uid);
       const coins = result.checkin.coinsReceived;
-      toast({ title: m.successTitle, description: m.successDescription(coins), variant: 'success' });
+      toast({ title: CHECKIN_TEXT.successTitle, description: CHECKIN_TEXT.successDescription(coins), variant: 'success' });
       void refreshCalendars(result);
       void (async () => {
         for (let attempt = 0; attempt < COIN_REFRESH_ATTEMPTS; attempt++) {
@@ -58,10 +58,10 @@ export function useCheckIn() {
       })();
     } catch (error) {
       if (isAlreadyCheckedIn(error)) {
-        toast({ title: m.alreadyCheckedIn, variant: 'destructive' });
+        toast({ title: CHECKIN_TEXT.alreadyCheckedIn, variant: 'destructive' });
         void refreshCalendars(); // the page was out of date: show the check mark
       } else {
-        toast({ title: m.failedTitle, description: m.failedDescription, variant: 'destructive' });
+        toast({ title: CHECKIN_TEXT.failedTitle, description: CHECKIN_TEXT.failedDescription, variant: 'destructive' });
       }
     } finally {
       busy.current = false;

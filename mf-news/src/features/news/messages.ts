@@ -1,7 +1,7 @@
 import type { NewsType } from '@lakorn/contracts/web';
 
 // Thai texts of the news carousel and list (spec §2 News and check-in).
-export const newsMessages = {
+export const NEWS_TEXT = {
   carouselLabel: 'ข่าวเด่น',
   slideLabel: (n: number, total: number) => `สไลด์ที่ ${n} จาก ${total}`,
   goToSlide: (n: number) => `ไปยังสไลด์ที่ ${n}`,

@@ -5,7 +5,7 @@ import { useToast } from '@lakorn/shell-sdk';
 import { useCoinSync } from '../../shared/coinSync';
 import { coinsText } from '../../shared/messages';
 import { completePayment, createPayment, fetchBalance, fetchPaymentStatus, isPaymentDisabled, simulatePayment } from './api';
-import { PAYMENT_TEXT as T } from './messages';
+import { PAYMENT_TEXT } from './messages';
 
 export type PaymentFlow =
   | { stage: 'creating' }
@@ -77,7 +77,7 @@ export function usePromptPayPayment(userId: string, packageId: string, start: bo
         // 'succeeded' already means the coins were credited; the toast still tells the truth.
         console.error('completing the payment failed', error);
       }
-      toast({ title: T.successTitle, description: T.successBody(coinsText(coins)), variant: 'success' });
+      toast({ title: PAYMENT_TEXT.successTitle, description: PAYMENT_TEXT.successBody(coinsText(coins)), variant: 'success' });
       fetchBalance().then(
         (balance) => syncCoins(balance.balance),
         () => undefined,
@@ -94,7 +94,7 @@ export function usePromptPayPayment(userId: string, packageId: string, start: bo
       setStatus(paymentId, (await simulatePayment(paymentId)).status);
     } catch (error) {
       console.error('simulated payment failed', error);
-      toast({ title: T.simulateFailed, variant: 'destructive' });
+      toast({ title: PAYMENT_TEXT.simulateFailed, variant: 'destructive' });
       // The payment may have expired meanwhile: the next poll shows where it stands.
       fetchPaymentStatus(paymentId).then(
         (answer) => setStatus(paymentId, answer.status),

@@ -5,7 +5,7 @@ import { Button, Card, Input, SectionTitle, Spinner } from '@lakorn/ui';
 import { useCoinSync } from '../../shared/coinSync';
 import { coinsText } from '../../shared/messages';
 import { isInvalidPromo, redeemPromoCode } from './api';
-import { PROMO_TEXT as T } from './messages';
+import { PROMO_TEXT } from './messages';
 
 const Form = styled.form`
   display: flex;
@@ -26,18 +26,18 @@ export default function PromoCodePanel() {
     event.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) {
-      toast({ title: T.blank, variant: 'destructive' });
+      toast({ title: PROMO_TEXT.blank, variant: 'destructive' });
       return;
     }
     setPending(true);
     try {
       const result = await redeemPromoCode(profile.id, trimmed);
       setCode('');
-      toast({ title: T.successTitle, description: T.successBody(coinsText(result.coins)), variant: 'success' });
+      toast({ title: PROMO_TEXT.successTitle, description: PROMO_TEXT.successBody(coinsText(result.coins)), variant: 'success' });
       void syncCoins(result.balance);
     } catch (error) {
-      if (isInvalidPromo(error)) toast({ title: T.invalid, variant: 'destructive' });
-      else toast({ title: T.failedTitle, description: T.failedBody, variant: 'destructive' });
+      if (isInvalidPromo(error)) toast({ title: PROMO_TEXT.invalid, variant: 'destructive' });
+      else toast({ title: PROMO_TEXT.failedTitle, description: PROMO_TEXT.failedBody, variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -45,11 +45,11 @@ export default function PromoCodePanel() {
 
   return (
     <Card aria-labelledby="wallet-promo-title">
-      <SectionTitle id="wallet-promo-title">{T.title}</SectionTitle>
+      <SectionTitle id="wallet-promo-title">{PROMO_TEXT.title}</SectionTitle>
       <Form onSubmit={submit} noValidate>
         <Input
-          aria-label={T.label}
-          placeholder={T.placeholder}
+          aria-label={PROMO_TEXT.label}
+          placeholder={PROMO_TEXT.placeholder}
           value={code}
           maxLength={40}
           autoCapitalize="characters"
@@ -59,8 +59,8 @@ export default function PromoCodePanel() {
           disabled={pending}
         />
         <Button type="submit" disabled={pending} aria-busy={pending}>
-          {pending ? <Spinner $size={16} aria-label={T.submitting} /> : null}
-          {T.submit}
+          {pending ? <Spinner $size={16} aria-label={PROMO_TEXT.submitting} /> : null}
+          {PROMO_TEXT.submit}
         </Button>
       </Form>
     </Card>

@@ -4,7 +4,7 @@ import { Card, EmptyState, ErrorState, Icon, LoadingState, Muted, Pill, SectionT
 import { bahtPrice, PACKAGE_NAMES, PACKAGES } from '../../shared/coinPackages';
 import { coinsText, SHARED_TEXT } from '../../shared/messages';
 import { usePaymentSystemStatus } from '../../shared/paymentSystem';
-import { TOP_UP_TEXT as T } from './messages';
+import { TOP_UP_TEXT } from './messages';
 
 const Grid = styled.ul`
   list-style: none;
@@ -69,7 +69,7 @@ export default function TopUpPanel() {
   const { data, error, isLoading, mutate } = usePaymentSystemStatus();
 
   let body;
-  if (isLoading) body = <LoadingState message={T.loading} />;
+  if (isLoading) body = <LoadingState message={TOP_UP_TEXT.loading} />;
   else if (error || !data) body = <ErrorState message={SHARED_TEXT.paymentStatusFailed} onRetry={() => void mutate()} retryLabel={SHARED_TEXT.retry} />;
   else if (!data.enabled) {
     body = (
@@ -80,17 +80,17 @@ export default function TopUpPanel() {
   } else {
     body = (
       <>
-        <Muted>{T.subtitle}</Muted>
+        <Muted>{TOP_UP_TEXT.subtitle}</Muted>
         <Grid>
           {PACKAGES.map((pkg) => (
             <li key={pkg.id}>
               <PackageButton
-                aria-label={T.buy(coinsText(pkg.coins), bahtPrice(pkg.priceThb))}
+                aria-label={TOP_UP_TEXT.buy(coinsText(pkg.coins), bahtPrice(pkg.priceThb))}
                 onClick={() => navigate(`/payment/promptpay/${pkg.id}`)}
               >
                 {pkg.id === 'xl' ? (
                   <Corner>
-                    <Pill $tone="amber">{T.bestValue}</Pill>
+                    <Pill $tone="amber">{TOP_UP_TEXT.bestValue}</Pill>
                   </Corner>
                 ) : null}
                 <Name>{PACKAGE_NAMES[pkg.id]}</Name>
@@ -110,7 +110,7 @@ export default function TopUpPanel() {
 
   return (
     <Card aria-labelledby="wallet-top-up-title">
-      <SectionTitle id="wallet-top-up-title">{T.title}</SectionTitle>
+      <SectionTitle id="wallet-top-up-title">{TOP_UP_TEXT.title}</SectionTitle>
       {body}
     </Card>
   );

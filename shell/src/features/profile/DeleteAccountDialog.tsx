@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { mutate, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, ErrorText, TextField, theme } from '@lakorn/ui';
-import { PROFILE_TEXT as T } from './messages';
+import { PROFILE_TEXT } from './messages';
 
 /** spec §4: the confirm button is enabled only when the typed text equals the username. */
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -20,34 +20,34 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!matches) {
-      setError(T.deleteMismatch);
+      setError(PROFILE_TEXT.deleteMismatch);
       return;
     }
     setDeleting(true);
     try {
       await mutate('DELETE', '/api/users/me');
-      toast({ title: T.deleted, variant: 'success' });
+      toast({ title: PROFILE_TEXT.deleted, variant: 'success' });
       setProfile(null);
       await mutateCache(() => true, undefined, { revalidate: false });
       navigate('/login', { replace: true });
     } catch {
       setDeleting(false);
-      setError(T.deleteFailed);
+      setError(PROFILE_TEXT.deleteFailed);
     }
   };
 
   return (
-    <Dialog open={open} title={T.deleteTitle} onClose={deleting ? undefined : onClose}>
+    <Dialog open={open} title={PROFILE_TEXT.deleteTitle} onClose={deleting ? undefined : onClose}>
       <form onSubmit={submit} noValidate>
-        <p style={{ marginTop: 0, color: theme.color.muted }}>{T.deleteWarning}</p>
-        <TextField label={T.deletePrompt(profile.username)} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+        <p style={{ marginTop: 0, color: theme.color.muted }}>{PROFILE_TEXT.deleteWarning}</p>
+        <TextField label={PROFILE_TEXT.deletePrompt(profile.username)} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
         {error ? <ErrorText role="alert">{error}</ErrorText> : null}
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={deleting}>
-            {T.cancel}
+            {PROFILE_TEXT.cancel}
           </Button>
           <Button type="submit" $variant="danger" disabled={!matches || deleting}>
-            {deleting ? T.deleting : T.deleteConfirm}
+            {deleting ? PROFILE_TEXT.deleting : PROFILE_TEXT.deleteConfirm}
           </Button>
         </DialogActions>
       </form>

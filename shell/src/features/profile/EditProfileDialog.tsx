@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { characterCount, ERROR_CODES, LIMITS, type Profile } from '@lakorn/contracts/web';
 import { ApiError, mutate, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
-import { PROFILE_TEXT as T } from './messages';
+import { PROFILE_TEXT } from './messages';
 
 /** The client's view of spec §5 username rules; the server enforces the same. */
 export function usernameError(value: string): string | null {
   const trimmed = value.trim();
-  if (!trimmed) return T.usernameRequired;
-  if (characterCount(trimmed) > LIMITS.username) return T.usernameTooLong;
+  if (!trimmed) return PROFILE_TEXT.usernameRequired;
+  if (characterCount(trimmed) > LIMITS.username) return PROFILE_TEXT.usernameTooLong;
   return null;
 }
 
@@ -35,20 +35,20 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
     try {
       const next = await mutate<Profile>('PUT', '/api/users/username', { uid: profile.uid, username: username.trim() });
       setProfile(next);
-      toast({ title: T.saved, variant: 'success' });
+      toast({ title: PROFILE_TEXT.saved, variant: 'success' });
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError && err.code === ERROR_CODES.usernameTaken ? T.usernameTaken : T.usernameFailed);
+      setError(err instanceof ApiError && err.code === ERROR_CODES.usernameTaken ? PROFILE_TEXT.usernameTaken : PROFILE_TEXT.usernameFailed);
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Dialog open={open} title={T.editProfile} onClose={saving ? undefined : onClose}>
+    <Dialog open={open} title={PROFILE_TEXT.editProfile} onClose={saving ? undefined : onClose}>
       <form onSubmit={submit} noValidate>
         <TextField
-          label={T.username}
+          label={PROFILE_TEXT.username}
           value={username}
           max={LIMITS.username}
           onChange={(e) => {
@@ -58,13 +58,13 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
           error={error ?? undefined}
           autoComplete="nickname"
         />
-        <TextField label={T.email} value={profile.email} readOnly hint={T.emailHint} />
+        <TextField label={PROFILE_TEXT.email} value={profile.email} readOnly hint={PROFILE_TEXT.emailHint} />
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {T.cancel}
+            {PROFILE_TEXT.cancel}
           </Button>
           <Button type="submit" disabled={saving}>
-            {saving ? T.saving : T.save}
+            {saving ? PROFILE_TEXT.saving : PROFILE_TEXT.save}
           </Button>
         </DialogActions>
       </form>

@@ -7,7 +7,7 @@ import { Avatar, Button, Card, CoinBadge, Icon, Page, PageHeader, SectionTitle, 
 import { RemoteModule } from '../../mf/RemoteModule';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { EditProfileDialog } from './EditProfileDialog';
-import { ADMIN_LINK_TEXT, PROFILE_TEXT as T } from './messages';
+import { ADMIN_LINK_TEXT, PROFILE_TEXT } from './messages';
 
 const Identity = styled(Card)`
   display: flex;
@@ -73,13 +73,13 @@ export function ProfilePage() {
       navigate('/login', { replace: true });
     } catch {
       setLoggingOut(false);
-      toast({ title: T.logoutFailed, variant: 'destructive' });
+      toast({ title: PROFILE_TEXT.logoutFailed, variant: 'destructive' });
     }
   };
 
   return (
     <Page>
-      <PageHeader title={T.title} />
+      <PageHeader title={PROFILE_TEXT.title} />
       <Identity>
         <Who>
           <Avatar src={profile.profileUrl} name={profile.username} size={56} />
@@ -89,28 +89,28 @@ export function ProfilePage() {
           </div>
         </Who>
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <span style={{ color: theme.color.muted, fontSize: theme.font.size.sm }}>{T.coins}</span>
+          <span style={{ color: theme.color.muted, fontSize: theme.font.size.sm }}>{PROFILE_TEXT.coins}</span>
           <CoinBadge coins={profile.coins} />
         </div>
         <Row>
           <Button $variant="secondary" onClick={() => setEditing(true)}>
             <Icon name="edit" size={16} />
-            {T.editProfile}
+            {PROFILE_TEXT.editProfile}
           </Button>
           <Button onClick={jumpToTopUp}>
             <Icon name="plus" size={16} />
-            {T.topUp}
+            {PROFILE_TEXT.topUp}
           </Button>
         </Row>
       </Identity>
 
       <Tabs<Tab>
-        label={T.title}
+        label={PROFILE_TEXT.title}
         value={tab}
         onChange={setTab}
         tabs={[
-          { id: 'account', label: T.tabAccount },
-          { id: 'personas', label: T.tabPersonas },
+          { id: 'account', label: PROFILE_TEXT.tabAccount },
+          { id: 'personas', label: PROFILE_TEXT.tabPersonas },
         ]}
       />
 
@@ -125,13 +125,13 @@ export function ProfilePage() {
           <Card>
             <LinkRow to="/transactions">
               <Icon name="calendar" />
-              <span>{T.transactions}</span>
+              <span>{PROFILE_TEXT.transactions}</span>
               <Icon name="back" size={18} />
             </LinkRow>
           </Card>
           {profile.isAdmin ? (
-            <Card aria-label={T.adminSection}>
-              <SectionTitle>{T.adminSection}</SectionTitle>
+            <Card aria-label={PROFILE_TEXT.adminSection}>
+              <SectionTitle>{PROFILE_TEXT.adminSection}</SectionTitle>
               {ADMIN_PAGES.filter((p) => p.role === 'admin' || profile.isOwner).map((p) => (
                 <LinkRow key={p.path} to={p.path}>
                   <Icon name="shield" />
@@ -144,11 +144,11 @@ export function ProfilePage() {
           <Row style={{ marginBottom: 14 }}>
             <Button $variant="secondary" onClick={logout} disabled={loggingOut}>
               <Icon name="logout" size={16} />
-              {T.logout}
+              {PROFILE_TEXT.logout}
             </Button>
             <Button $variant="ghost" style={{ color: theme.color.danger }} onClick={() => setDeleting(true)}>
               <Icon name="trash" size={16} />
-              {T.deleteAccount}
+              {PROFILE_TEXT.deleteAccount}
             </Button>
           </Row>
         </>

@@ -6,7 +6,7 @@ import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, ErrorText, Icon, Muted, Spinner, TextAreaField, TextField, theme } from '@lakorn/ui';
 import { SelectField } from '../../../shared/fields';
 import { createNews, NEWS_PATH, uploadNewsImage } from '../api';
-import { adminNewsMessages as common, newsTabMessages as m } from '../messages';
+import { ADMIN_NEWS_TEXT, NEWS_TAB_TEXT } from '../messages';
 
 interface Draft {
   title: string;
@@ -20,8 +20,8 @@ const EMPTY: Draft = { title: '', type: 'update', content: '', imageUrl: null };
 
 /** spec §5 image upload: an image type ('ไฟล์ไม่ถูกต้อง'), at most 5 MB ('ไฟล์ขนาดใหญ่เกินไป'). */
 function checkImage(file: File): string | null {
-  if (!file.type.startsWith('image/')) return m.invalidFile;
-  if (file.size > LIMITS.imageBytes) return m.fileTooLarge;
+  if (!file.type.startsWith('image/')) return NEWS_TAB_TEXT.invalidFile;
+  if (file.size > LIMITS.imageBytes) return NEWS_TAB_TEXT.fileTooLarge;
   return null;
 }
 
@@ -59,7 +59,7 @@ export function AddNewsDialog({ open, onClose }: { open: boolean; onClose: () =>
       const { url } = await uploadNewsImage(file, profile.id);
       set('imageUrl', url);
     } catch (error) {
-      toast({ title: m.uploadFailed, description: errorMessage(error), variant: 'destructive' });
+      toast({ title: NEWS_TAB_TEXT.uploadFailed, description: errorMessage(error), variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -82,48 +82,48 @@ export function AddNewsDialog({ open, onClose }: { open: boolean; onClose: () =>
       });
       // The list here and /news (same query) show the item at once, then reload from the server.
       await mutate<NewsItem[] | null>(NEWS_PATH, (list) => [created, ...(list ?? []).filter((n) => n.id !== created.id)], { revalidate: true });
-      toast({ title: m.added, description: created.title, variant: 'success' });
+      toast({ title: NEWS_TAB_TEXT.added, description: created.title, variant: 'success' });
       onClose();
     } catch (error) {
-      toast({ title: m.addFailed, description: errorMessage(error) || common.genericError, variant: 'destructive' });
+      toast({ title: NEWS_TAB_TEXT.addFailed, description: errorMessage(error) || ADMIN_NEWS_TEXT.genericError, variant: 'destructive' });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Dialog open={open} title={m.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={common.cancel}>
+    <Dialog open={open} title={NEWS_TAB_TEXT.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={ADMIN_NEWS_TEXT.cancel}>
       <form onSubmit={(e) => void save(e)} noValidate>
         <TextField
-          label={m.titleLabel}
-          placeholder={m.titlePlaceholder}
+          label={NEWS_TAB_TEXT.titleLabel}
+          placeholder={NEWS_TAB_TEXT.titlePlaceholder}
           value={draft.title}
           maxLength={NEWS_TITLE_MAX}
           onChange={(e) => set('title', e.target.value)}
         />
-        <SelectField label={m.typeLabel} value={draft.type} onChange={(e) => set('type', e.target.value as NewsType)}>
+        <SelectField label={NEWS_TAB_TEXT.typeLabel} value={draft.type} onChange={(e) => set('type', e.target.value as NewsType)}>
           {NEWS_TYPES.map((t) => (
             <option key={t} value={t}>
-              {m.types[t]}
+              {NEWS_TAB_TEXT.types[t]}
             </option>
           ))}
         </SelectField>
         <TextAreaField
-          label={m.contentLabel}
-          placeholder={m.contentPlaceholder}
+          label={NEWS_TAB_TEXT.contentLabel}
+          placeholder={NEWS_TAB_TEXT.contentPlaceholder}
           value={draft.content}
           maxLength={NEWS_CONTENT_MAX}
           onChange={(e) => set('content', e.target.value)}
         />
 
         <ImageField>
-          <FieldLabel id={`${fileInputId}-label`}>{m.imageLabel}</FieldLabel>
+          <FieldLabel id={`${fileInputId}-label`}>{NEWS_TAB_TEXT.imageLabel}</FieldLabel>
           {draft.imageUrl ? (
             <Preview>
-              <img src={draft.imageUrl} alt={m.imagePreview} />
+              <img src={draft.imageUrl} alt={NEWS_TAB_TEXT.imagePreview} />
               <Button $size="sm" $variant="secondary" onClick={() => set('imageUrl', null)} disabled={uploading || saving}>
                 <Icon name="trash" size={16} />
-                {m.removeImage}
+                {NEWS_TAB_TEXT.removeImage}
               </Button>
             </Preview>
           ) : null}
@@ -142,24 +142,24 @@ export function AddNewsDialog({ open, onClose }: { open: boolean; onClose: () =>
             />
             <PickButton htmlFor={fileInputId} aria-disabled={uploading || saving}>
               <Icon name="image" size={18} />
-              {draft.imageUrl ? m.changeImage : m.chooseImage}
+              {draft.imageUrl ? NEWS_TAB_TEXT.changeImage : NEWS_TAB_TEXT.chooseImage}
             </PickButton>
             {uploading ? (
               <Uploading>
                 <Spinner $size={18} />
-                {m.uploading}
+                {NEWS_TAB_TEXT.uploading}
               </Uploading>
             ) : null}
           </PickRow>
-          {imageError ? <ErrorText role="alert">{imageError}</ErrorText> : <Muted>{m.imageHint}</Muted>}
+          {imageError ? <ErrorText role="alert">{imageError}</ErrorText> : <Muted>{NEWS_TAB_TEXT.imageHint}</Muted>}
         </ImageField>
 
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {common.cancel}
+            {ADMIN_NEWS_TEXT.cancel}
           </Button>
           <Button type="submit" disabled={!canSave}>
-            {saving ? common.saving : common.save}
+            {saving ? ADMIN_NEWS_TEXT.saving : ADMIN_NEWS_TEXT.save}
           </Button>
         </DialogActions>
       </form>

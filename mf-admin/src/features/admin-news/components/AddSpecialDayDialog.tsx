@@ -7,7 +7,7 @@ import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/fields';
 import { isCalendarQuery, useForgetQueries } from '../../../shared/queries';
 import { createSpecialDay, SPECIAL_DAYS_PATH } from '../api';
-import { adminNewsMessages as common, specialDayMessages as m } from '../messages';
+import { ADMIN_NEWS_TEXT, SPECIAL_DAY_TEXT } from '../messages';
 
 /**
  * spec §2 add-special-day dialog: a date picker, the coin amount (default 100, minimum 1) and a
@@ -55,51 +55,51 @@ export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose:
       );
       // The members' calendars show the day amber with its amount (spec §2 /news).
       void forget(isCalendarQuery);
-      toast({ title: m.added, description: created.description || m.defaultDescription, variant: 'success' });
+      toast({ title: SPECIAL_DAY_TEXT.added, description: created.description || SPECIAL_DAY_TEXT.defaultDescription, variant: 'success' });
       onClose();
     } catch (error) {
       const exists = error instanceof ApiError && error.code === SPECIAL_DAY_EXISTS_CODE;
-      toast({ title: m.addFailed, description: exists ? m.exists : errorMessage(error) || common.genericError, variant: 'destructive' });
+      toast({ title: SPECIAL_DAY_TEXT.addFailed, description: exists ? SPECIAL_DAY_TEXT.exists : errorMessage(error) || ADMIN_NEWS_TEXT.genericError, variant: 'destructive' });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Dialog open={open} title={m.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={common.cancel}>
+    <Dialog open={open} title={SPECIAL_DAY_TEXT.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={ADMIN_NEWS_TEXT.cancel}>
       <Form onSubmit={(e) => void save(e)} noValidate>
         <TextField
-          label={m.dateLabel}
+          label={SPECIAL_DAY_TEXT.dateLabel}
           type="date"
           value={date}
           required
           onChange={(e) => setDate(e.target.value)}
           onBlur={() => setDateTouched(true)}
-          error={dateTouched && !date ? m.chooseDate : undefined}
+          error={dateTouched && !date ? SPECIAL_DAY_TEXT.chooseDate : undefined}
         />
         <TextField
-          label={m.coinsLabel}
+          label={SPECIAL_DAY_TEXT.coinsLabel}
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           value={coins}
           onChange={(e) => setCoins(e.target.value)}
-          error={coinsValid ? undefined : m.coinsInvalid}
+          error={coinsValid ? undefined : SPECIAL_DAY_TEXT.coinsInvalid}
         />
         <TextField
-          label={m.descriptionLabel}
-          placeholder={m.descriptionPlaceholder}
+          label={SPECIAL_DAY_TEXT.descriptionLabel}
+          placeholder={SPECIAL_DAY_TEXT.descriptionPlaceholder}
           value={description}
           maxLength={SPECIAL_DAY_DESCRIPTION_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {common.cancel}
+            {ADMIN_NEWS_TEXT.cancel}
           </Button>
           <Button type="submit" disabled={!canSave}>
-            {saving ? common.saving : common.save}
+            {saving ? ADMIN_NEWS_TEXT.saving : ADMIN_NEWS_TEXT.save}
           </Button>
         </DialogActions>
       </Form>

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Icon, Page, PageHeader, Tabs } from '@lakorn/ui';
-import { adminNewsMessages as m } from '../messages';
+import { ADMIN_NEWS_TEXT } from '../messages';
 import { DeleteDialog, type DeleteTarget } from './DeleteDialog';
 import { NewsTab } from './NewsTab';
 import { SpecialDaysTab } from './SpecialDaysTab';
 
 type TabId = 'news' | 'special-days';
 const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
-  { id: 'news', label: m.tabNews },
-  { id: 'special-days', label: m.tabSpecialDays },
+  { id: 'news', label: ADMIN_NEWS_TEXT.tabNews },
+  { id: 'special-days', label: ADMIN_NEWS_TEXT.tabSpecialDays },
 ];
 
 /**
@@ -28,23 +28,23 @@ export function AdminNewsPage() {
   return (
     <Page>
       <PageHeader
-        title={m.title}
+        title={ADMIN_NEWS_TEXT.title}
         onBack={() => navigate('/news')}
-        backLabel={m.back}
+        backLabel={ADMIN_NEWS_TEXT.back}
         actions={
           <Button $size="sm" $variant="secondary" onClick={() => navigate('/admin/daily-coin-settings')}>
             <Icon name="settings" size={16} />
-            {m.coinSettings}
+            {ADMIN_NEWS_TEXT.coinSettings}
           </Button>
         }
       />
       <Tabs
         tabs={TABS}
         value={tab}
-        label={m.tabsLabel}
+        label={ADMIN_NEWS_TEXT.tabsLabel}
         onChange={(id) => setParams(id === 'news' ? {} : { tab: id }, { replace: true })}
       />
-      <Panel role="tabpanel" aria-label={tab === 'news' ? m.tabNews : m.tabSpecialDays}>
+      <Panel role="tabpanel" aria-label={tab === 'news' ? ADMIN_NEWS_TEXT.tabNews : ADMIN_NEWS_TEXT.tabSpecialDays}>
         {tab === 'news' ? <NewsTab onDelete={setDeleting} /> : <SpecialDaysTab onDelete={setDeleting} />}
       </Panel>
       <DeleteDialog target={deleting} onClose={() => setDeleting(null)} />

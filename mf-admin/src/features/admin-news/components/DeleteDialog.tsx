@@ -5,7 +5,7 @@ import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { ConfirmDialog } from '@lakorn/ui';
 import { useForgetQueries, isCalendarQuery } from '../../../shared/queries';
 import { deleteNews, deleteSpecialDay, NEWS_PATH, SPECIAL_DAYS_PATH } from '../api';
-import { adminNewsMessages as common, deleteMessages as m } from '../messages';
+import { ADMIN_NEWS_TEXT, DELETE_TEXT } from '../messages';
 
 /** What the delete confirmation was opened for (spec §4: a target kind and id). */
 export interface DeleteTarget {
@@ -24,7 +24,7 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget | null;
   const confirm = async () => {
     if (!target?.id) {
       // spec §5: a delete needs a target id.
-      toast({ title: m.missingId, variant: 'destructive' });
+      toast({ title: DELETE_TEXT.missingId, variant: 'destructive' });
       onClose();
       return;
     }
@@ -39,12 +39,12 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget | null;
         // The day's amount on the members' calendars goes back to its weekday's.
         void forget(isCalendarQuery);
       }
-      toast({ title: m.deleted, variant: 'success' });
+      toast({ title: DELETE_TEXT.deleted, variant: 'success' });
       onClose();
     } catch (error) {
       toast({
-        title: target.kind === 'news' ? m.failedNews : m.failedSpecialDay,
-        description: errorMessage(error) || common.genericError,
+        title: target.kind === 'news' ? DELETE_TEXT.failedNews : DELETE_TEXT.failedSpecialDay,
+        description: errorMessage(error) || ADMIN_NEWS_TEXT.genericError,
         variant: 'destructive',
       });
     } finally {
@@ -55,12 +55,12 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget | null;
   return (
     <ConfirmDialog
       open={target !== null}
-      title={m.title}
-      message={m.message}
-      confirmLabel={m.confirm}
-      cancelLabel={common.cancel}
+      title={DELETE_TEXT.title}
+      message={DELETE_TEXT.message}
+      confirmLabel={DELETE_TEXT.confirm}
+      cancelLabel={ADMIN_NEWS_TEXT.cancel}
       busy={busy}
-      busyLabel={m.deleting}
+      busyLabel={DELETE_TEXT.deleting}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, formatCoins, thaiFullDate, thaiShortMonth, theme } from '@lakorn/ui';
 import { useSpecialDays } from '../api';
-import { adminNewsMessages as common, specialDayMessages as m } from '../messages';
+import { ADMIN_NEWS_TEXT, SPECIAL_DAY_TEXT } from '../messages';
 import { AddSpecialDayDialog } from './AddSpecialDayDialog';
 import type { DeleteTarget } from './DeleteDialog';
 import { Body, List, Meta, Row, Text } from './rows';
@@ -16,17 +16,17 @@ export function SpecialDaysTab({ onDelete }: { onDelete: (target: DeleteTarget) 
   const [adding, setAdding] = useState(false);
 
   let body;
-  if (isLoading) body = <LoadingState message={common.loading} />;
-  else if (error || !data) body = <ErrorState message={common.loadFailed} onRetry={() => void mutate()} retryLabel={common.retry} />;
+  if (isLoading) body = <LoadingState message={ADMIN_NEWS_TEXT.loading} />;
+  else if (error || !data) body = <ErrorState message={ADMIN_NEWS_TEXT.loadFailed} onRetry={() => void mutate()} retryLabel={ADMIN_NEWS_TEXT.retry} />;
   else if (data.length === 0)
     body = (
-      <EmptyState icon="calendar" title={m.empty}>
-        <span>{m.emptyHint}</span>
+      <EmptyState icon="calendar" title={SPECIAL_DAY_TEXT.empty}>
+        <span>{SPECIAL_DAY_TEXT.emptyHint}</span>
       </EmptyState>
     );
   else
     body = (
-      <List aria-label={m.listLabel}>
+      <List aria-label={SPECIAL_DAY_TEXT.listLabel}>
         {data.map((day) => (
           <Row key={day.id}>
             <DateBadge aria-hidden>
@@ -34,13 +34,13 @@ export function SpecialDaysTab({ onDelete }: { onDelete: (target: DeleteTarget) 
               <span>{thaiShortMonth(day.date)}</span>
             </DateBadge>
             <Text>
-              <h3>{day.description || m.defaultDescription}</h3>
+              <h3>{day.description || SPECIAL_DAY_TEXT.defaultDescription}</h3>
               <Meta>
                 <time dateTime={day.date}>{thaiFullDate(day.date)}</time>
               </Meta>
             </Text>
-            <Amount>{m.coins(formatCoins(day.coinAmount))}</Amount>
-            <IconButton aria-label={m.deleteLabel(thaiFullDate(day.date))} onClick={() => onDelete({ kind: 'special-day', id: day.id })}>
+            <Amount>{SPECIAL_DAY_TEXT.coins(formatCoins(day.coinAmount))}</Amount>
+            <IconButton aria-label={SPECIAL_DAY_TEXT.deleteLabel(thaiFullDate(day.date))} onClick={() => onDelete({ kind: 'special-day', id: day.id })}>
               <Icon name="trash" size={18} color={theme.color.danger} />
             </IconButton>
           </Row>
@@ -52,11 +52,11 @@ export function SpecialDaysTab({ onDelete }: { onDelete: (target: DeleteTarget) 
     <>
       <Button $block onClick={() => setAdding(true)}>
         <Icon name="plus" size={18} />
-        {m.add}
+        {SPECIAL_DAY_TEXT.add}
       </Button>
       <Note>
         <Icon name="calendar" size={16} />
-        <span>{m.note}</span>
+        <span>{SPECIAL_DAY_TEXT.note}</span>
       </Note>
       <Body>{body}</Body>
       <AddSpecialDayDialog open={adding} onClose={() => setAdding(false)} />

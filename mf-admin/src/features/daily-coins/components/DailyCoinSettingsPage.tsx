@@ -7,7 +7,7 @@ import { Button, ErrorState, Input, LoadingState, Muted, Page, PageHeader, Pill,
 import { parseWholeNumber } from '../../../shared/fields';
 import { isCalendarQuery, useForgetQueries } from '../../../shared/queries';
 import { saveDailyCoinSetting, useDailyCoinSettings } from '../api';
-import { dailyCoinMessages as m } from '../messages';
+import { DAILY_COIN_TEXT } from '../messages';
 
 const WEEK: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
 const isWeekend = (day: number) => day === 0 || day === 6;
@@ -64,14 +64,14 @@ export function DailyCoinSettingsPage() {
     setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([day]) => failedDays.includes(Number(day)))));
     setSaving(false);
 
-    if (failedDays.length > 0) toast({ title: m.saveFailed, variant: 'destructive' });
-    else if (saved.length > 0) toast({ title: m.saved, description: m.savedDays(saved.map((s) => m.days[s.dayOfWeek]).join(' ')), variant: 'success' });
-    else toast({ title: m.nothingSaved, description: m.nothingSavedHint });
+    if (failedDays.length > 0) toast({ title: DAILY_COIN_TEXT.saveFailed, variant: 'destructive' });
+    else if (saved.length > 0) toast({ title: DAILY_COIN_TEXT.saved, description: DAILY_COIN_TEXT.savedDays(saved.map((s) => DAILY_COIN_TEXT.days[s.dayOfWeek]).join(' ')), variant: 'success' });
+    else toast({ title: DAILY_COIN_TEXT.nothingSaved, description: DAILY_COIN_TEXT.nothingSavedHint });
   };
 
   let body;
-  if (isLoading) body = <LoadingState message={m.loading} />;
-  else if (error || !data) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} retryLabel={m.retry} />;
+  if (isLoading) body = <LoadingState message={DAILY_COIN_TEXT.loading} />;
+  else if (error || !data) body = <ErrorState message={DAILY_COIN_TEXT.loadFailed} onRetry={() => void mutate()} retryLabel={DAILY_COIN_TEXT.retry} />;
   else
     body = (
       <>
@@ -82,10 +82,10 @@ export function DailyCoinSettingsPage() {
             const ignored = edited && usable(value) === null;
             const inputId = `daily-coins-${day}`;
             return (
-              <DayCard key={day} $edited={edited} data-edited={edited} aria-label={m.days[day]}>
+              <DayCard key={day} $edited={edited} data-edited={edited} aria-label={DAILY_COIN_TEXT.days[day]}>
                 <CardHead>
-                  <label htmlFor={inputId}>{m.days[day]}</label>
-                  <Pill $tone={isWeekend(day) ? 'amber' : 'neutral'}>{isWeekend(day) ? m.weekend : m.weekday}</Pill>
+                  <label htmlFor={inputId}>{DAILY_COIN_TEXT.days[day]}</label>
+                  <Pill $tone={isWeekend(day) ? 'amber' : 'neutral'}>{isWeekend(day) ? DAILY_COIN_TEXT.weekend : DAILY_COIN_TEXT.weekday}</Pill>
                 </CardHead>
                 <AmountRow>
                   <Input
@@ -94,22 +94,22 @@ export function DailyCoinSettingsPage() {
                     inputMode="numeric"
                     min={1}
                     step={1}
-                    aria-label={m.coinsLabel(m.days[day] ?? '')}
+                    aria-label={DAILY_COIN_TEXT.coinsLabel(DAILY_COIN_TEXT.days[day] ?? '')}
                     aria-invalid={ignored || undefined}
                     value={value}
                     disabled={saving}
                     onChange={(e) => setDrafts((d) => ({ ...d, [day]: e.target.value }))}
                   />
-                  <span>{m.unit}</span>
+                  <span>{DAILY_COIN_TEXT.unit}</span>
                 </AmountRow>
-                {ignored ? <Hint $warn>{m.ignored}</Hint> : edited ? <Hint>{m.edited}</Hint> : null}
+                {ignored ? <Hint $warn>{DAILY_COIN_TEXT.ignored}</Hint> : edited ? <Hint>{DAILY_COIN_TEXT.edited}</Hint> : null}
               </DayCard>
             );
           })}
         </Cards>
         <SaveBar>
           <Button $block $size="lg" disabled={editedDays.length === 0 || saving} onClick={() => void save()}>
-            {saving ? m.saving : m.save}
+            {saving ? DAILY_COIN_TEXT.saving : DAILY_COIN_TEXT.save}
           </Button>
         </SaveBar>
       </>
@@ -117,8 +117,8 @@ export function DailyCoinSettingsPage() {
 
   return (
     <Page>
-      <PageHeader title={m.title} onBack={() => navigate('/admin/news')} backLabel={m.back} />
-      <Muted style={{ marginBottom: 14 }}>{m.intro}</Muted>
+      <PageHeader title={DAILY_COIN_TEXT.title} onBack={() => navigate('/admin/news')} backLabel={DAILY_COIN_TEXT.back} />
+      <Muted style={{ marginBottom: 14 }}>{DAILY_COIN_TEXT.intro}</Muted>
       {body}
     </Page>
   );

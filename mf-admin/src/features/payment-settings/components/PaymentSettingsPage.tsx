@@ -5,7 +5,7 @@ import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Card, ErrorState, Icon, LoadingState, Page, PageHeader, Pill, Toggle, theme } from '@lakorn/ui';
 import { useForgetQueries } from '../../../shared/queries';
 import { PAYMENT_SYSTEM_STATUS_PATH, setPaymentSystem, useAdminPaymentSystem, type AdminPaymentSystem } from '../api';
-import { paymentSettingsMessages as m } from '../messages';
+import { PAYMENT_SETTINGS_TEXT } from '../messages';
 
 /**
  * /admin/payment-settings (spec §2, §4 Payment system): the switch of the whole payment system,
@@ -31,17 +31,17 @@ export function PaymentSettingsPage() {
       });
       // The top-up panel and the payment page read the members' status query.
       void forget((key) => key === PAYMENT_SYSTEM_STATUS_PATH);
-      toast({ title: saved.enabled ? m.enabled : m.disabled, variant: 'success' });
+      toast({ title: saved.enabled ? PAYMENT_SETTINGS_TEXT.enabled : PAYMENT_SETTINGS_TEXT.disabled, variant: 'success' });
     } catch {
-      toast({ title: m.failed, variant: 'destructive' });
+      toast({ title: PAYMENT_SETTINGS_TEXT.failed, variant: 'destructive' });
     } finally {
       setPending(null);
     }
   };
 
   let body;
-  if (isLoading) body = <LoadingState message={m.loading} />;
-  else if (error || !data) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} retryLabel={m.retry} />;
+  if (isLoading) body = <LoadingState message={PAYMENT_SETTINGS_TEXT.loading} />;
+  else if (error || !data) body = <ErrorState message={PAYMENT_SETTINGS_TEXT.loadFailed} onRetry={() => void mutate()} retryLabel={PAYMENT_SETTINGS_TEXT.retry} />;
   else {
     const enabled = pending ?? data.enabled;
     body = (
@@ -49,30 +49,30 @@ export function PaymentSettingsPage() {
         <Card>
           <SwitchRow>
             <div>
-              <strong>{m.switchLabel}</strong>
+              <strong>{PAYMENT_SETTINGS_TEXT.switchLabel}</strong>
               <Pill $tone={enabled ? 'success' : 'neutral'} aria-live="polite">
-                {pending !== null ? m.saving : enabled ? m.on : m.off}
+                {pending !== null ? PAYMENT_SETTINGS_TEXT.saving : enabled ? PAYMENT_SETTINGS_TEXT.on : PAYMENT_SETTINGS_TEXT.off}
               </Pill>
             </div>
-            <Toggle checked={enabled} onChange={(next) => void toggle(next)} label={m.switchLabel} disabled={pending !== null} />
+            <Toggle checked={enabled} onChange={(next) => void toggle(next)} label={PAYMENT_SETTINGS_TEXT.switchLabel} disabled={pending !== null} />
           </SwitchRow>
         </Card>
         <Card>
           <Explain>
             <li>
               <Icon name="check" size={16} color={theme.color.success} />
-              {m.whenOn}
+              {PAYMENT_SETTINGS_TEXT.whenOn}
             </li>
             <li>
               <Icon name="lock" size={16} color={theme.color.muted} />
-              {m.whenOff}
+              {PAYMENT_SETTINGS_TEXT.whenOff}
             </li>
             <li>
               <Icon name="alert" size={16} color={theme.color.amber} />
-              {m.caution}
+              {PAYMENT_SETTINGS_TEXT.caution}
             </li>
           </Explain>
-          <Provider>{data.provider === 'stripe' ? m.providerStripe : data.provider === 'simulated' ? m.providerSimulated : m.providerNone}</Provider>
+          <Provider>{data.provider === 'stripe' ? PAYMENT_SETTINGS_TEXT.providerStripe : data.provider === 'simulated' ? PAYMENT_SETTINGS_TEXT.providerSimulated : PAYMENT_SETTINGS_TEXT.providerNone}</Provider>
         </Card>
       </>
     );
@@ -80,7 +80,7 @@ export function PaymentSettingsPage() {
 
   return (
     <Page>
-      <PageHeader title={m.title} onBack={() => navigate(-1)} backLabel={m.back} />
+      <PageHeader title={PAYMENT_SETTINGS_TEXT.title} onBack={() => navigate(-1)} backLabel={PAYMENT_SETTINGS_TEXT.back} />
       {body}
     </Page>
   );

@@ -5,7 +5,7 @@ import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField, theme } from '@lakorn/ui';
 import { SelectField } from '../../../shared/fields';
 import { createPromoCode } from '../api';
-import { promoMessages as m } from '../messages';
+import { PROMO_TEXT } from '../messages';
 
 interface Draft {
   code: string;
@@ -35,12 +35,12 @@ export function validatePromo(draft: Draft): Partial<Record<'code' | 'coins' | '
   const errors: Partial<Record<'code' | 'coins' | 'maxUses', string>> = {};
   const code = draft.code.trim();
   if (!draft.generateRandom && code !== '') {
-    if (!/^[A-Za-z0-9]+$/.test(code)) errors.code = m.codeCharset;
-    else if (code.length < PROMO.codeMinLength || code.length > PROMO.codeMaxLength) errors.code = m.codeLength;
+    if (!/^[A-Za-z0-9]+$/.test(code)) errors.code = PROMO_TEXT.codeCharset;
+    else if (code.length < PROMO.codeMinLength || code.length > PROMO.codeMaxLength) errors.code = PROMO_TEXT.codeLength;
   }
   const coins = parseIntOrZero(draft.coins);
-  if (coins < PROMO.coinsMin || coins > PROMO.coinsMax) errors.coins = m.coinsRange;
-  if (draft.type === 'limited' && parseIntOrZero(draft.maxUses) < PROMO.maxUsesMin) errors.maxUses = m.maxUsesMin;
+  if (coins < PROMO.coinsMin || coins > PROMO.coinsMax) errors.coins = PROMO_TEXT.coinsRange;
+  if (draft.type === 'limited' && parseIntOrZero(draft.maxUses) < PROMO.maxUsesMin) errors.maxUses = PROMO_TEXT.maxUsesMin;
   return errors;
 }
 
@@ -80,28 +80,28 @@ export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: bool
         generateRandom: draft.generateRandom,
         userId: profile.uid,
       });
-      toast({ title: m.created, description: created.code, variant: 'success' });
+      toast({ title: PROMO_TEXT.created, description: created.code, variant: 'success' });
       onCreated(created);
       onClose();
     } catch (error) {
-      toast({ title: m.errorTitle, description: m.createFailed(errorMessage(error)), variant: 'destructive' });
+      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.createFailed(errorMessage(error)), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Dialog open={open} title={m.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={m.cancel}>
+    <Dialog open={open} title={PROMO_TEXT.dialogTitle} onClose={saving ? undefined : onClose} closeLabel={PROMO_TEXT.cancel}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Check>
           <input type="checkbox" checked={draft.generateRandom} onChange={(e) => set('generateRandom', e.target.checked)} />
-          {m.generateRandom}
+          {PROMO_TEXT.generateRandom}
         </Check>
         {draft.generateRandom ? null : (
           <TextField
-            label={m.codeLabel}
-            placeholder={m.codePlaceholder}
-            hint={m.codeHint}
+            label={PROMO_TEXT.codeLabel}
+            placeholder={PROMO_TEXT.codePlaceholder}
+            hint={PROMO_TEXT.codeHint}
             value={draft.code}
             maxLength={PROMO.codeMaxLength}
             autoCapitalize="characters"
@@ -112,7 +112,7 @@ export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: bool
           />
         )}
         <TextField
-          label={m.coinsLabel}
+          label={PROMO_TEXT.coinsLabel}
           type="number"
           inputMode="numeric"
           min={PROMO.coinsMin}
@@ -121,17 +121,17 @@ export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: bool
           onChange={(e) => set('coins', e.target.value)}
           error={shown.coins}
         />
-        <SelectField label={m.typeLabel} value={draft.type} onChange={(e) => set('type', e.target.value as PromoType)}>
+        <SelectField label={PROMO_TEXT.typeLabel} value={draft.type} onChange={(e) => set('type', e.target.value as PromoType)}>
           {PROMO_TYPES.map((t) => (
             <option key={t} value={t}>
-              {m.types[t]}
+              {PROMO_TEXT.types[t]}
             </option>
           ))}
         </SelectField>
         {draft.type === 'limited' ? (
           <TextField
-            label={m.maxUsesLabel}
-            hint={m.maxUsesHint}
+            label={PROMO_TEXT.maxUsesLabel}
+            hint={PROMO_TEXT.maxUsesHint}
             type="number"
             inputMode="numeric"
             min={PROMO.maxUsesMin}
@@ -143,10 +143,10 @@ export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: bool
         ) : null}
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {m.cancel}
+            {PROMO_TEXT.cancel}
           </Button>
           <Button type="submit" disabled={saving}>
-            {saving ? m.submitting : m.submit}
+            {saving ? PROMO_TEXT.submitting : PROMO_TEXT.submit}
           </Button>
         </DialogActions>
       </form>

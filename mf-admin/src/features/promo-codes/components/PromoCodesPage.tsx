@@ -5,7 +5,7 @@ import type { PromoCode } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Toggle, formatCoins, formatThaiDate, theme } from '@lakorn/ui';
 import { deletePromoCode, setPromoCodeActive, usePromoCodes } from '../api';
-import { promoMessages as m } from '../messages';
+import { PROMO_TEXT } from '../messages';
 import { CreatePromoCodeDialog } from './CreatePromoCodeDialog';
 
 /** Puts text on the clipboard; the fallback serves browsers without the async clipboard API. */
@@ -49,9 +49,9 @@ export function PromoCodesPage() {
   const copy = async (code: string) => {
     try {
       await copyText(code);
-      toast({ title: m.copied, description: code, variant: 'success' });
+      toast({ title: PROMO_TEXT.copied, description: code, variant: 'success' });
     } catch {
-      toast({ title: m.copyFailed, description: code, variant: 'destructive' });
+      toast({ title: PROMO_TEXT.copyFailed, description: code, variant: 'destructive' });
     }
   };
 
@@ -64,7 +64,7 @@ export function PromoCodesPage() {
       await mutate((list) => list?.map((p) => (p.id === saved.id ? saved : p)), { revalidate: false });
     } catch (e) {
       await mutate((list) => list?.map((p) => (p.id === promo.id ? { ...p, isActive: promo.isActive } : p)), { revalidate: true });
-      toast({ title: m.errorTitle, description: m.updateFailed(errorMessage(e)), variant: 'destructive' });
+      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.updateFailed(errorMessage(e)), variant: 'destructive' });
     } finally {
       setToggling((s) => {
         const next = new Set(s);
@@ -80,41 +80,41 @@ export function PromoCodesPage() {
     try {
       await deletePromoCode(deleting.id, profile.uid);
       await mutate((list) => list?.filter((p) => p.id !== deleting.id), { revalidate: true });
-      toast({ title: m.deleted, description: deleting.code, variant: 'success' });
+      toast({ title: PROMO_TEXT.deleted, description: deleting.code, variant: 'success' });
       setDeleting(null);
     } catch (e) {
-      toast({ title: m.errorTitle, description: m.deleteFailed(errorMessage(e)), variant: 'destructive' });
+      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.deleteFailed(errorMessage(e)), variant: 'destructive' });
     } finally {
       setDeleteBusy(false);
     }
   };
 
   let body;
-  if (isLoading) body = <LoadingState message={m.loading} />;
-  else if (error || !data) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} retryLabel={m.retry} />;
+  if (isLoading) body = <LoadingState message={PROMO_TEXT.loading} />;
+  else if (error || !data) body = <ErrorState message={PROMO_TEXT.loadFailed} onRetry={() => void mutate()} retryLabel={PROMO_TEXT.retry} />;
   else if (data.length === 0)
     body = (
-      <EmptyState icon="gift" title={m.empty}>
-        <span>{m.emptyHint}</span>
+      <EmptyState icon="gift" title={PROMO_TEXT.empty}>
+        <span>{PROMO_TEXT.emptyHint}</span>
         <Button onClick={() => setCreating(true)}>
           <Icon name="plus" size={18} />
-          {m.create}
+          {PROMO_TEXT.create}
         </Button>
       </EmptyState>
     );
   else
     body = (
-      <Scroller role="region" aria-label={m.tableLabel} tabIndex={0}>
+      <Scroller role="region" aria-label={PROMO_TEXT.tableLabel} tabIndex={0}>
         <Table>
           <thead>
             <tr>
-              <th scope="col">{m.columns.code}</th>
-              <th scope="col">{m.columns.coins}</th>
-              <th scope="col">{m.columns.type}</th>
-              <th scope="col">{m.columns.usage}</th>
-              <th scope="col">{m.columns.status}</th>
-              <th scope="col">{m.columns.created}</th>
-              <th scope="col">{m.columns.actions}</th>
+              <th scope="col">{PROMO_TEXT.columns.code}</th>
+              <th scope="col">{PROMO_TEXT.columns.coins}</th>
+              <th scope="col">{PROMO_TEXT.columns.type}</th>
+              <th scope="col">{PROMO_TEXT.columns.usage}</th>
+              <th scope="col">{PROMO_TEXT.columns.status}</th>
+              <th scope="col">{PROMO_TEXT.columns.created}</th>
+              <th scope="col">{PROMO_TEXT.columns.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -124,24 +124,24 @@ export function PromoCodesPage() {
                   <code>{promo.code}</code>
                 </th>
                 <td className="number">{formatCoins(promo.coins)}</td>
-                <td>{m.types[promo.type]}</td>
-                <td className="number">{m.usage(promo.usedCount, promo.maxUses)}</td>
+                <td>{PROMO_TEXT.types[promo.type]}</td>
+                <td className="number">{PROMO_TEXT.usage(promo.usedCount, promo.maxUses)}</td>
                 <td>
-                  <Pill $tone={promo.isActive ? 'success' : 'neutral'}>{promo.isActive ? m.active : m.inactive}</Pill>
+                  <Pill $tone={promo.isActive ? 'success' : 'neutral'}>{promo.isActive ? PROMO_TEXT.active : PROMO_TEXT.inactive}</Pill>
                 </td>
                 <td>{formatThaiDate(promo.createdAt, 'dd/MM/yyyy')}</td>
                 <td>
                   <Actions>
-                    <IconButton $size={36} aria-label={m.copy(promo.code)} onClick={() => void copy(promo.code)}>
+                    <IconButton $size={36} aria-label={PROMO_TEXT.copy(promo.code)} onClick={() => void copy(promo.code)}>
                       <Icon name="copy" size={18} />
                     </IconButton>
                     <Toggle
                       checked={promo.isActive}
-                      label={m.toggle(promo.code)}
+                      label={PROMO_TEXT.toggle(promo.code)}
                       disabled={toggling.has(promo.id)}
                       onChange={(next) => void toggleActive(promo, next)}
                     />
-                    <IconButton $size={36} aria-label={m.delete(promo.code)} onClick={() => setDeleting(promo)}>
+                    <IconButton $size={36} aria-label={PROMO_TEXT.delete(promo.code)} onClick={() => setDeleting(promo)}>
                       <Icon name="trash" size={18} color={theme.color.danger} />
                     </IconButton>
                   </Actions>
@@ -156,17 +156,17 @@ export function PromoCodesPage() {
   return (
     <Page>
       <PageHeader
-        title={m.title}
+        title={PROMO_TEXT.title}
         onBack={() => navigate(-1)}
         backLabel="Back"
         actions={
           <>
-            <IconButton aria-label={m.refresh} onClick={() => void mutate()} disabled={isValidating}>
+            <IconButton aria-label={PROMO_TEXT.refresh} onClick={() => void mutate()} disabled={isValidating}>
               <Icon name="refresh" size={18} />
             </IconButton>
             <Button $size="sm" onClick={() => setCreating(true)}>
               <Icon name="plus" size={16} />
-              {m.create}
+              {PROMO_TEXT.create}
             </Button>
           </>
         }
@@ -179,12 +179,12 @@ export function PromoCodesPage() {
       />
       <ConfirmDialog
         open={deleting !== null}
-        title={m.deleteTitle}
-        message={m.deleteConfirm}
-        confirmLabel={m.deleteButton}
-        cancelLabel={m.cancel}
+        title={PROMO_TEXT.deleteTitle}
+        message={PROMO_TEXT.deleteConfirm}
+        confirmLabel={PROMO_TEXT.deleteButton}
+        cancelLabel={PROMO_TEXT.cancel}
         busy={deleteBusy}
-        busyLabel={m.deleting}
+        busyLabel={PROMO_TEXT.deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />

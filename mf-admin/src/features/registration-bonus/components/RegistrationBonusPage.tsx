@@ -6,7 +6,7 @@ import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Card, ErrorState, Input, LoadingState, Muted, Page, PageHeader, theme } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/fields';
 import { saveRegistrationBonus, useRegistrationBonus } from '../api';
-import { bonusMessages as m } from '../messages';
+import { BONUS_TEXT } from '../messages';
 
 const formatCoins = (n: number) => n.toLocaleString('en-US');
 
@@ -36,11 +36,11 @@ export function RegistrationBonusPage() {
     event.preventDefault();
     const coins = parseWholeNumber(value ?? '');
     if (!Number.isInteger(coins) || coins < 0) {
-      toast({ title: m.invalidTitle, description: m.invalidBody, variant: 'destructive' });
+      toast({ title: BONUS_TEXT.invalidTitle, description: BONUS_TEXT.invalidBody, variant: 'destructive' });
       return;
     }
     if (coins > REGISTRATION_BONUS_MAX) {
-      toast({ title: m.invalidTitle, description: m.tooLarge, variant: 'destructive' });
+      toast({ title: BONUS_TEXT.invalidTitle, description: BONUS_TEXT.tooLarge, variant: 'destructive' });
       return;
     }
     setSaving(true);
@@ -48,22 +48,22 @@ export function RegistrationBonusPage() {
       const saved = await saveRegistrationBonus(coins, profile.uid);
       await mutate(saved, { revalidate: false });
       setValue(String(saved.coins));
-      toast({ title: m.saved, description: m.savedBody(formatCoins(saved.coins)), variant: 'success' });
+      toast({ title: BONUS_TEXT.saved, description: BONUS_TEXT.savedBody(formatCoins(saved.coins)), variant: 'success' });
     } catch {
-      toast({ title: m.saveFailed, description: m.saveFailedBody, variant: 'destructive' });
+      toast({ title: BONUS_TEXT.saveFailed, description: BONUS_TEXT.saveFailedBody, variant: 'destructive' });
     } finally {
       setSaving(false);
     }
   };
 
   let body;
-  if (isLoading) body = <LoadingState message={m.loading} />;
-  else if (error) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} retryLabel={m.retry} />;
+  if (isLoading) body = <LoadingState message={BONUS_TEXT.loading} />;
+  else if (error) body = <ErrorState message={BONUS_TEXT.loadFailed} onRetry={() => void mutate()} retryLabel={BONUS_TEXT.retry} />;
   else
     body = (
       <Card>
         <form onSubmit={(e) => void save(e)} noValidate>
-          <Label htmlFor={inputId}>{m.label}</Label>
+          <Label htmlFor={inputId}>{BONUS_TEXT.label}</Label>
           <Row>
             <Input
               id={inputId}
@@ -75,14 +75,14 @@ export function RegistrationBonusPage() {
               disabled={saving}
               onChange={(e) => setValue(e.target.value)}
             />
-            <Unit>{m.unit}</Unit>
+            <Unit>{BONUS_TEXT.unit}</Unit>
           </Row>
           <Current>
-            {m.current}: <strong>{formatCoins(current)}</strong> {m.unit}
+            {BONUS_TEXT.current}: <strong>{formatCoins(current)}</strong> {BONUS_TEXT.unit}
           </Current>
-          <Muted>{m.hint}</Muted>
+          <Muted>{BONUS_TEXT.hint}</Muted>
           <Button type="submit" $block disabled={saving} style={{ marginTop: 16 }}>
-            {saving ? m.saving : m.save}
+            {saving ? BONUS_TEXT.saving : BONUS_TEXT.save}
           </Button>
         </form>
       </Card>
@@ -90,7 +90,7 @@ export function RegistrationBonusPage() {
 
   return (
     <Page>
-      <PageHeader title={m.title} onBack={() => navigate(-1)} backLabel={m.back} />
+      <PageHeader title={BONUS_TEXT.title} onBack={() => navigate(-1)} backLabel={BONUS_TEXT.back} />
       {body}
     </Page>
   );

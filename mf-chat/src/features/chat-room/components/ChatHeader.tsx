@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { GENRE_LABELS, type ChatCharacter } from '@lakorn/contracts/web';
 import { Avatar, CoinBadge, Icon, IconButton, theme } from '@lakorn/ui';
-import { CHAT_TEXT as T } from '../messages';
+import { CHAT_TEXT } from '../messages';
 
 const Bar = styled.header`
   position: sticky;
@@ -109,18 +109,18 @@ export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete 
 
   return (
     <Bar>
-      <IconButton aria-label={T.back} onClick={onBack}>
+      <IconButton aria-label={CHAT_TEXT.back} onClick={onBack}>
         <Icon name="back" />
       </IconButton>
       <Avatar src={character.profileUrl} name={character.name} size={38} />
       <Name>{character.name}</Name>
       <CoinBadge coins={coins} compact />
       <MenuWrap ref={wrap}>
-        <IconButton aria-label={T.options} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <IconButton aria-label={CHAT_TEXT.options} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           <Icon name="more" />
         </IconButton>
         {open ? (
-          <Menu role="menu" aria-label={T.options}>
+          <Menu role="menu" aria-label={CHAT_TEXT.options}>
             <About>
               <strong>{character.name}</strong>
               <small>{GENRE_LABELS[character.genre]}</small>
@@ -128,11 +128,11 @@ export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete 
             </About>
             <Item role="menuitem" onClick={choose(onManageMemory)}>
               <Icon name="sparkles" size={18} />
-              {T.manageMemory}
+              {CHAT_TEXT.manageMemory}
             </Item>
             <Item role="menuitem" $danger onClick={choose(onDelete)}>
               <Icon name="trash" size={18} />
-              {T.deleteChat}
+              {CHAT_TEXT.deleteChat}
             </Item>
           </Menu>
         ) : null}

@@ -7,7 +7,7 @@ import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, LoadingState, Spin
 import { MemoryDialog } from '../../memory';
 import { PERSONA_TEXT, PersonaPicker, saveChatPersona, useChatPersona, usePersonas } from '../../personas';
 import { deleteChat } from '../api';
-import { CHAT_TEXT as T } from '../messages';
+import { CHAT_TEXT } from '../messages';
 import { useMessageHistory } from '../useMessageHistory';
 import { useOpenChat } from '../useOpenChat';
 import { useSend } from '../useSend';
@@ -87,14 +87,14 @@ export function ChatPage() {
   const state = useOpenChat(id, profile.id);
   const navigate = useNavigate();
 
-  if (state.status === 'loading') return <LoadingState message={T.loading} fullPage />;
+  if (state.status === 'loading') return <LoadingState message={CHAT_TEXT.loading} fullPage />;
   if (state.status === 'failed') {
     return (
       <Centre>
-        <ErrorState message={T.notFound} />
+        <ErrorState message={CHAT_TEXT.notFound} />
         <div style={{ display: 'flex', justifyContent: 'center' }}>
           <Button $variant="secondary" onClick={() => navigate('/library')}>
-            {T.backToLibrary}
+            {CHAT_TEXT.backToLibrary}
           </Button>
         </div>
       </Centre>
@@ -198,10 +198,10 @@ function ChatRoom({ chat }: { chat: Chat }) {
     setDeleting(true);
     try {
       await deleteChat(chat.id);
-      toast({ title: T.deleted, variant: 'success' });
+      toast({ title: CHAT_TEXT.deleted, variant: 'success' });
       navigate('/library');
     } catch {
-      toast({ title: T.deleteFailedTitle, description: T.deleteFailed, variant: 'destructive' });
+      toast({ title: CHAT_TEXT.deleteFailedTitle, description: CHAT_TEXT.deleteFailed, variant: 'destructive' });
       setDeleting(false);
       setConfirmDelete(false);
     }
@@ -218,32 +218,32 @@ function ChatRoom({ chat }: { chat: Chat }) {
       />
       <Viewport>
         <Scroller ref={scroller} onScroll={onScroll} data-testid="message-scroller">
-          {history.error ? <ErrorState message={T.messagesFailed} onRetry={() => void history.refresh()} /> : null}
+          {history.error ? <ErrorState message={CHAT_TEXT.messagesFailed} onRetry={() => void history.refresh()} /> : null}
           {!history.loaded && !history.error ? <LoadingState /> : null}
-          {history.loaded && shown.length === 0 ? <EmptyState icon="chat" title={T.emptyChat} /> : null}
+          {history.loaded && shown.length === 0 ? <EmptyState icon="chat" title={CHAT_TEXT.emptyChat} /> : null}
           {older === 'loading' ? (
             <Older>
               <Spinner $size={20} />
-              <span>{T.olderLoading}</span>
+              <span>{CHAT_TEXT.olderLoading}</span>
             </Older>
           ) : older === 'failed' ? (
             <Older>
-              <span>{T.olderFailed}</span>
+              <span>{CHAT_TEXT.olderFailed}</span>
               <Button $size="sm" $variant="secondary" onClick={loadOlder}>
-                {T.retry}
+                {CHAT_TEXT.retry}
               </Button>
             </Older>
           ) : hasOlder ? (
             <Older>
               <Button $size="sm" $variant="ghost" onClick={loadOlder}>
                 <Icon name="arrowUp" size={16} />
-                {T.olderShow}
+                {CHAT_TEXT.olderShow}
               </Button>
             </Older>
           ) : history.pagedBack ? (
-            <Older>{T.conversationStart}</Older>
+            <Older>{CHAT_TEXT.conversationStart}</Older>
           ) : null}
-          <List aria-label={T.messagesLabel} aria-live="polite" aria-busy={pending || older === 'loading'}>
+          <List aria-label={CHAT_TEXT.messagesLabel} aria-live="polite" aria-busy={pending || older === 'loading'}>
             {shown.map((m) => (
               <MessageBubble key={m.id} message={m} />
             ))}
@@ -253,7 +253,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
         {showJump ? (
           <JumpToNewest $size="sm" onClick={jumpToNewest}>
             <Icon name="arrowDown" size={16} />
-            {T.jumpToNewest}
+            {CHAT_TEXT.jumpToNewest}
           </JumpToNewest>
         ) : null}
       </Viewport>
@@ -273,11 +273,11 @@ function ChatRoom({ chat }: { chat: Chat }) {
       <MemoryDialog chatId={chat.id} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
       <ConfirmDialog
         open={confirmDelete}
-        title={T.confirmDeleteTitle}
-        message={T.confirmDeleteMessage}
-        confirmLabel={T.confirmDelete}
+        title={CHAT_TEXT.confirmDeleteTitle}
+        message={CHAT_TEXT.confirmDeleteMessage}
+        confirmLabel={CHAT_TEXT.confirmDelete}
         busy={deleting}
-        busyLabel={T.deleting}
+        busyLabel={CHAT_TEXT.deleting}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
       />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { messageCost } from '@lakorn/contracts/web';
 import { formatCoins, Icon, IconButton, theme } from '@lakorn/ui';
-import { CHAT_TEXT as T } from '../messages';
+import { CHAT_TEXT } from '../messages';
 
 const Dock = styled.div`
   position: sticky;
@@ -85,8 +85,8 @@ export function Composer({ text, onText, coins, pending, picker, onSend }: Compo
       <Info>
         {picker}
         <Figures>
-          <span>{T.cost(cost)}</span>
-          <span data-short={short}>{T.balance(formatCoins(coins))}</span>
+          <span>{CHAT_TEXT.cost(cost)}</span>
+          <span data-short={short}>{CHAT_TEXT.balance(formatCoins(coins))}</span>
         </Figures>
       </Info>
       <Row
@@ -96,8 +96,8 @@ export function Composer({ text, onText, coins, pending, picker, onSend }: Compo
         }}
       >
         <textarea
-          aria-label={T.inputLabel}
-          placeholder={T.placeholder}
+          aria-label={CHAT_TEXT.inputLabel}
+          placeholder={CHAT_TEXT.placeholder}
           value={text}
           rows={1}
           disabled={pending}
@@ -110,11 +110,11 @@ export function Composer({ text, onText, coins, pending, picker, onSend }: Compo
             }
           }}
         />
-        <IconButton type="submit" $tone="primary" $size={44} aria-label={T.send} disabled={!canSend}>
+        <IconButton type="submit" $tone="primary" $size={44} aria-label={CHAT_TEXT.send} disabled={!canSend}>
           <Icon name="send" size={20} />
         </IconButton>
       </Row>
-      {short ? <Warning role="alert">{T.notEnoughInline}</Warning> : null}
+      {short ? <Warning role="alert">{CHAT_TEXT.notEnoughInline}</Warning> : null}
     </Dock>
   );
 }

@@ -1,7 +1,7 @@
 import styled, { css } from 'styled-components';
 import type { Message } from '@lakorn/contracts/web';
 import { formatThaiDate, Pill, theme } from '@lakorn/ui';
-import { CHAT_TEXT as T } from '../messages';
+import { CHAT_TEXT } from '../messages';
 import { narrationSegments } from '../narration';
 
 const Row = styled.li<{ $mine: boolean }>`
@@ -76,11 +76,11 @@ export function MessageBubble({ message }: { message: Message }) {
         <MessageText text={message.content} mine={mine} />
       </Bubble>
       <Meta>
-        {mine && message.persona?.name ? <span>{T.asPersona(message.persona.name)}</span> : null}
+        {mine && message.persona?.name ? <span>{CHAT_TEXT.asPersona(message.persona.name)}</span> : null}
         <time dateTime={message.timestamp}>{formatThaiDate(message.timestamp, 'HH:mm')}</time>
         {message.offline ? (
-          <Pill $tone="amber" title={T.offlineTitle}>
-            {T.offline}
+          <Pill $tone="amber" title={CHAT_TEXT.offlineTitle}>
+            {CHAT_TEXT.offline}
           </Pill>
         ) : null}
       </Meta>

@@ -1,6 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@lakorn/ui';
-import { CHAT_TEXT as T } from '../messages';
+import { CHAT_TEXT } from '../messages';
 
 const blink = keyframes`
   0%, 80%, 100% { opacity: 0.25; transform: translateY(0); }
@@ -34,7 +34,7 @@ const Dots = styled.li`
 /** spec §2: shown while waiting for the AI reply. */
 export function TypingIndicator({ name }: { name: string }) {
   return (
-    <Dots role="status" aria-label={T.typing(name)}>
+    <Dots role="status" aria-label={CHAT_TEXT.typing(name)}>
       <span />
       <span />
       <span />

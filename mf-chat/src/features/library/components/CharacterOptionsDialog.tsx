@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CharacterSummary } from '@lakorn/contracts/web';
 import { Button, Dialog, DialogActions, Icon, Muted, theme } from '@lakorn/ui';
-import { LIBRARY_TEXT as T } from '../messages';
+import { LIBRARY_TEXT } from '../messages';
 
 /** spec §4 "Character delete": options, confirm, deleting, then closed on success. */
 export type OptionsStep = 'options' | 'confirm' | 'deleting';
@@ -45,15 +45,15 @@ export function CharacterOptionsDialog({ character, onClose, onStartChat, onEdit
         <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
           <Button $block onClick={() => void start()} disabled={starting}>
             <Icon name="chat" size={18} />
-            {T.startChat}
+            {LIBRARY_TEXT.startChat}
           </Button>
           <Button $block $variant="secondary" onClick={() => onEdit(character)}>
             <Icon name="edit" size={18} />
-            {T.edit}
+            {LIBRARY_TEXT.edit}
           </Button>
           <Button $block $variant="ghost" onClick={() => setStep('confirm')} style={{ color: theme.color.danger }}>
             <Icon name="trash" size={18} />
-            {T.deleteCharacter}
+            {LIBRARY_TEXT.deleteCharacter}
           </Button>
         </div>
       </Dialog>
@@ -61,14 +61,14 @@ export function CharacterOptionsDialog({ character, onClose, onStartChat, onEdit
   }
   const busy = step === 'deleting';
   return (
-    <Dialog open title={T.confirmDeleteTitle} onClose={busy ? undefined : () => setStep('options')}>
-      <Muted>{T.confirmDeleteMessage(character.name)}</Muted>
+    <Dialog open title={LIBRARY_TEXT.confirmDeleteTitle} onClose={busy ? undefined : () => setStep('options')}>
+      <Muted>{LIBRARY_TEXT.confirmDeleteMessage(character.name)}</Muted>
       <DialogActions>
         <Button $variant="secondary" onClick={() => setStep('options')} disabled={busy}>
-          {T.cancel}
+          {LIBRARY_TEXT.cancel}
         </Button>
         <Button $variant="danger" onClick={() => void confirm()} disabled={busy}>
-          {busy ? T.deleting : T.confirmDelete}
+          {busy ? LIBRARY_TEXT.deleting : LIBRARY_TEXT.confirmDelete}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { CharacterSummary } from '@lakorn/contracts/web';
 import { Avatar, Icon, IconButton, Muted, theme } from '@lakorn/ui';
-import { LIBRARY_TEXT as T } from '../messages';
+import { LIBRARY_TEXT } from '../messages';
 
 const Strip = styled.ul`
   list-style: none;
@@ -91,17 +91,17 @@ export interface CharacterStripProps {
 /** spec §2: one's characters in a horizontal strip, each with start-chat and options, and an add button. */
 export function CharacterStrip({ characters, onOptions, onStartChat, onAdd }: CharacterStripProps) {
   return (
-    <Strip aria-label={T.myCharacters}>
+    <Strip aria-label={LIBRARY_TEXT.myCharacters}>
       <li style={{ flex: 'none' }}>
-        <Add onClick={onAdd} aria-label={T.addCharacter}>
+        <Add onClick={onAdd} aria-label={LIBRARY_TEXT.addCharacter}>
           <Icon name="plus" size={28} />
-          <span aria-hidden>{T.addCharacter}</span>
+          <span aria-hidden>{LIBRARY_TEXT.addCharacter}</span>
         </Add>
       </li>
       {characters.length === 0 ? (
         <Empty as="li">
-          <strong>{T.noCharacters}</strong>
-          <Muted>{T.noCharactersHint}</Muted>
+          <strong>{LIBRARY_TEXT.noCharacters}</strong>
+          <Muted>{LIBRARY_TEXT.noCharactersHint}</Muted>
         </Empty>
       ) : (
         characters.map((c) => (
@@ -111,10 +111,10 @@ export function CharacterStrip({ characters, onOptions, onStartChat, onAdd }: Ch
               <span className="name">{c.name}</span>
             </Portrait>
             <Actions>
-              <IconButton $size={34} $tone="primary" aria-label={T.startChatWith(c.name)} onClick={() => onStartChat(c)}>
+              <IconButton $size={34} $tone="primary" aria-label={LIBRARY_TEXT.startChatWith(c.name)} onClick={() => onStartChat(c)}>
                 <Icon name="chat" size={16} />
               </IconButton>
-              <IconButton $size={34} $tone="surface" aria-label={T.optionsOf(c.name)} onClick={() => onOptions(c)}>
+              <IconButton $size={34} $tone="surface" aria-label={LIBRARY_TEXT.optionsOf(c.name)} onClick={() => onOptions(c)}>
                 <Icon name="more" size={16} />
               </IconButton>
             </Actions>

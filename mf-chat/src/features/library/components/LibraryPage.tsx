@@ -4,7 +4,7 @@ import type { CharacterSummary, ChatSummary } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { CoinBadge, ErrorState, LoadingState, Page, PageHeader, SectionTitle } from '@lakorn/ui';
 import { createChat, deleteCharacter, deleteChat, useLibraryRefresh, useMyCharacters, useMyChats } from '../api';
-import { LIBRARY_TEXT as T } from '../messages';
+import { LIBRARY_TEXT } from '../messages';
 import { CharacterOptionsDialog } from './CharacterOptionsDialog';
 import { CharacterStrip } from './CharacterStrip';
 import { RecentConversations } from './RecentConversations';
@@ -47,10 +47,10 @@ export function LibraryPage() {
     try {
       await deleteCharacter(character.id);
     } catch {
-      toast({ title: T.deleteCharacterFailedTitle, description: T.deleteCharacterFailed, variant: 'destructive' });
+      toast({ title: LIBRARY_TEXT.deleteCharacterFailedTitle, description: LIBRARY_TEXT.deleteCharacterFailed, variant: 'destructive' });
       return false;
     }
-    toast({ title: T.deleteCharacterSuccess, variant: 'success' });
+    toast({ title: LIBRARY_TEXT.deleteCharacterSuccess, variant: 'success' });
     setGone((ids) => new Set([...ids, character.id]));
     setOptions(null);
     // spec §4: the user's characters and chats lists are refreshed.
@@ -63,9 +63,9 @@ export function LibraryPage() {
   const removeChat = async (chat: ChatSummary) => {
     try {
       await deleteChat(chat.id);
-      toast({ title: T.deleteRoomSuccess, variant: 'success' });
+      toast({ title: LIBRARY_TEXT.deleteRoomSuccess, variant: 'success' });
     } catch {
-      toast({ title: T.deleteRoomFailed, variant: 'destructive' });
+      toast({ title: LIBRARY_TEXT.deleteRoomFailed, variant: 'destructive' });
     }
     void refresh.chats();
     void refresh.rooms(chat.characterId);
@@ -75,11 +75,11 @@ export function LibraryPage() {
 
   return (
     <Page>
-      <PageHeader title={T.title} actions={<CoinBadge coins={profile.coins} compact />} />
+      <PageHeader title={LIBRARY_TEXT.title} actions={<CoinBadge coins={profile.coins} compact />} />
 
-      <SectionTitle>{T.myCharacters}</SectionTitle>
+      <SectionTitle>{LIBRARY_TEXT.myCharacters}</SectionTitle>
       {characters.isLoading ? <LoadingState /> : null}
-      {characters.error ? <ErrorState message={T.charactersFailed} onRetry={() => void characters.mutate()} /> : null}
+      {characters.error ? <ErrorState message={LIBRARY_TEXT.charactersFailed} onRetry={() => void characters.mutate()} /> : null}
       {!characters.isLoading && !characters.error ? (
         <CharacterStrip
           characters={(characters.data ?? []).filter((c) => !gone.has(c.id))}
@@ -89,20 +89,20 @@ export function LibraryPage() {
         />
       ) : null}
 
-      <SectionTitle style={{ marginTop: 12 }}>{T.recent}</SectionTitle>
+      <SectionTitle style={{ marginTop: 12 }}>{LIBRARY_TEXT.recent}</SectionTitle>
       {chats.isLoading ? <LoadingState /> : <RecentConversations chats={visibleChats} onOpen={(c) => navigate(`/chat/${encodeURIComponent(c.id)}`)} onDelete={removeChat} />}
 
       <CharacterOptionsDialog
         character={options}
         onClose={() => setOptions(null)}
-        onStartChat={(c) => startChat(c, { title: T.startFailedTitle, description: T.startFailed })}
+        onStartChat={(c) => startChat(c, { title: LIBRARY_TEXT.startFailedTitle, description: LIBRARY_TEXT.startFailed })}
         onEdit={(c) => navigate(`/edit-character/${encodeURIComponent(c.id)}`)}
         onDelete={removeCharacter}
       />
       <RoomsDialog
         character={rooms}
         onClose={() => setRooms(null)}
-        onNewRoom={(c) => startChat(c, { title: T.createRoomFailed })}
+        onNewRoom={(c) => startChat(c, { title: LIBRARY_TEXT.createRoomFailed })}
         onOpenRoom={(room) => navigate(`/chat/${encodeURIComponent(room.id)}`)}
         onDeleteRoom={removeChat}
       />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { ChatSummary } from '@lakorn/contracts/web';
 import { Avatar, ConfirmDialog, EmptyState, Icon, IconButton } from '@lakorn/ui';
-import { LIBRARY_TEXT as T } from '../messages';
+import { LIBRARY_TEXT } from '../messages';
 import { ConversationRow } from './ConversationRow';
 
 const List = styled.ul`
@@ -39,26 +39,26 @@ export function RecentConversations({ chats, onOpen, onDelete }: RecentConversat
 
   if (chats.length === 0) {
     return (
-      <EmptyState icon="chat" title={T.noRecent}>
-        <span>{T.noRecentHint}</span>
+      <EmptyState icon="chat" title={LIBRARY_TEXT.noRecent}>
+        <span>{LIBRARY_TEXT.noRecentHint}</span>
       </EmptyState>
     );
   }
   return (
     <>
-      <List aria-label={T.recent}>
+      <List aria-label={LIBRARY_TEXT.recent}>
         {chats.map((chat) => (
           <ConversationRow
             key={chat.id}
             leading={<Avatar src={chat.character.profileUrl} name={chat.character.name} size={48} />}
             title={chat.character.name}
-            label={T.openConversation(chat.character.name)}
+            label={LIBRARY_TEXT.openConversation(chat.character.name)}
             lastUpdated={chat.lastUpdated}
             lastMessage={chat.lastMessage}
-            emptyText={T.noMessagesYet}
+            emptyText={LIBRARY_TEXT.noMessagesYet}
             onOpen={() => onOpen(chat)}
             trailing={
-              <IconButton aria-label={T.deleteConversation(chat.character.name)} onClick={() => setTarget(chat)} $size={36}>
+              <IconButton aria-label={LIBRARY_TEXT.deleteConversation(chat.character.name)} onClick={() => setTarget(chat)} $size={36}>
                 <Icon name="trash" size={18} />
               </IconButton>
             }
@@ -67,11 +67,11 @@ export function RecentConversations({ chats, onOpen, onDelete }: RecentConversat
       </List>
       <ConfirmDialog
         open={target !== null}
-        title={T.confirmDeleteConversationTitle}
-        message={target ? T.confirmDeleteConversation(target.character.name) : ''}
-        confirmLabel={T.confirmDeleteConversationButton}
+        title={LIBRARY_TEXT.confirmDeleteConversationTitle}
+        message={target ? LIBRARY_TEXT.confirmDeleteConversation(target.character.name) : ''}
+        confirmLabel={LIBRARY_TEXT.confirmDeleteConversationButton}
         busy={busy}
-        busyLabel={T.deleting}
+        busyLabel={LIBRARY_TEXT.deleting}
         onConfirm={() => void confirm()}
         onCancel={() => setTarget(null)}
       />

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { CharacterSummary, ChatSummary } from '@lakorn/contracts/web';
 import { Button, Dialog, Icon, IconButton, LoadingState, Muted, theme } from '@lakorn/ui';
 import { useRooms } from '../api';
-import { LIBRARY_TEXT as T } from '../messages';
+import { LIBRARY_TEXT } from '../messages';
 import { ConversationRow } from './ConversationRow';
 
 // spec §2: the list is at most 300 px high.
@@ -62,7 +62,7 @@ function RoomMenu({ room, onDelete }: { room: ChatSummary; onDelete: (room: Chat
   const [open, setOpen] = useState(false);
   return (
     <MenuWrap>
-      <IconButton aria-label={T.roomMenu(room.id)} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} $size={34}>
+      <IconButton aria-label={LIBRARY_TEXT.roomMenu(room.id)} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} $size={34}>
         <Icon name="more" size={18} />
       </IconButton>
       {open ? (
@@ -75,7 +75,7 @@ function RoomMenu({ room, onDelete }: { room: ChatSummary; onDelete: (room: Chat
             }}
           >
             <Icon name="trash" size={16} />
-            {T.deleteRoom}
+            {LIBRARY_TEXT.deleteRoom}
           </button>
         </Menu>
       ) : null}
@@ -112,33 +112,33 @@ export function RoomsDialog({ character, onClose, onNewRoom, onOpenRoom, onDelet
 
   const remove = (room: ChatSummary) => {
     // spec §5: room deletion asks a browser confirm.
-    if (!window.confirm(T.confirmDeleteRoom)) return;
+    if (!window.confirm(LIBRARY_TEXT.confirmDeleteRoom)) return;
     void onDeleteRoom(room);
   };
 
   return (
-    <Dialog open title={T.roomsTitle(character.name)} onClose={onClose}>
+    <Dialog open title={LIBRARY_TEXT.roomsTitle(character.name)} onClose={onClose}>
       <Button $block onClick={() => void create()} disabled={creating}>
         <Icon name="plus" size={18} />
-        {creating ? T.creatingRoom : T.newRoom}
+        {creating ? LIBRARY_TEXT.creatingRoom : LIBRARY_TEXT.newRoom}
       </Button>
       {isLoading ? <LoadingState /> : null}
-      {!isLoading && (rooms ?? []).length === 0 ? <Muted style={{ marginTop: 14, textAlign: 'center' }}>{T.noRooms}</Muted> : null}
+      {!isLoading && (rooms ?? []).length === 0 ? <Muted style={{ marginTop: 14, textAlign: 'center' }}>{LIBRARY_TEXT.noRooms}</Muted> : null}
       {(rooms ?? []).length > 0 ? (
-        <List aria-label={T.roomsTitle(character.name)}>
+        <List aria-label={LIBRARY_TEXT.roomsTitle(character.name)}>
           {(rooms ?? []).map((room) => (
             <ConversationRow
               key={room.id}
               title={
                 <>
-                  {T.roomLabel}
+                  {LIBRARY_TEXT.roomLabel}
                   <RoomId>#{room.id.slice(-6)}</RoomId>
                 </>
               }
-              label={`${T.roomLabel} ${room.id}`}
+              label={`${LIBRARY_TEXT.roomLabel} ${room.id}`}
               lastUpdated={room.lastUpdated}
               lastMessage={room.lastMessage}
-              emptyText={T.noMessagesYet}
+              emptyText={LIBRARY_TEXT.noMessagesYet}
               onOpen={() => onOpenRoom(room)}
               trailing={<RoomMenu room={room} onDelete={remove} />}
             />

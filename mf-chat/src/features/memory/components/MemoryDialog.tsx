@@ -3,7 +3,7 @@ import { characterCount, LIMITS } from '@lakorn/contracts/web';
 import { useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, ErrorState, LoadingState, TextAreaField } from '@lakorn/ui';
 import { loadMemory, saveMemory } from '../api';
-import { MEMORY_TEXT as T } from '../messages';
+import { MEMORY_TEXT } from '../messages';
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; original: string };
 
@@ -46,24 +46,24 @@ export function MemoryDialog({ chatId, open, onClose }: { chatId: string; open: 
     setSaving(true);
     try {
       await saveMemory(chatId, text);
-      toast({ title: text.trim() === '' ? T.deleted : T.saved, variant: 'success' });
+      toast({ title: text.trim() === '' ? MEMORY_TEXT.deleted : MEMORY_TEXT.saved, variant: 'success' });
       onClose();
     } catch {
-      toast({ title: T.saveFailed, variant: 'destructive' });
+      toast({ title: MEMORY_TEXT.saveFailed, variant: 'destructive' });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Dialog open={open} title={T.title} onClose={saving ? undefined : onClose}>
-      {loaded.status === 'loading' ? <LoadingState message={T.loading} /> : null}
-      {loaded.status === 'failed' ? <ErrorState message={T.loadFailed} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+    <Dialog open={open} title={MEMORY_TEXT.title} onClose={saving ? undefined : onClose}>
+      {loaded.status === 'loading' ? <LoadingState message={MEMORY_TEXT.loading} /> : null}
+      {loaded.status === 'failed' ? <ErrorState message={MEMORY_TEXT.loadFailed} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {loaded.status === 'ready' ? (
         <>
           <TextAreaField
-            label={T.label}
-            hint={T.hint}
+            label={MEMORY_TEXT.label}
+            hint={MEMORY_TEXT.hint}
             value={text}
             onChange={(e) => setText(e.target.value)}
             max={LIMITS.memory}
@@ -73,10 +73,10 @@ export function MemoryDialog({ chatId, open, onClose }: { chatId: string; open: 
           />
           <DialogActions>
             <Button $variant="secondary" onClick={onClose} disabled={saving}>
-              {T.cancel}
+              {MEMORY_TEXT.cancel}
             </Button>
             <Button onClick={() => void save()} disabled={saving || tooLong}>
-              {saving ? T.saving : T.save}
+              {saving ? MEMORY_TEXT.saving : MEMORY_TEXT.save}
             </Button>
           </DialogActions>
         </>

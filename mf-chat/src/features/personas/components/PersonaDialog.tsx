@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { characterCount, LIMITS, type Persona } from '@lakorn/contracts/web';
 import { Button, Dialog, DialogActions, Muted, TextAreaField, TextField } from '@lakorn/ui';
 import type { PersonaFields } from '../api';
-import { PERSONA_TEXT as T } from '../messages';
+import { PERSONA_TEXT } from '../messages';
 
 const EMPTY: PersonaFields = { name: '', appearance: '', personality: '', background: '' };
 
@@ -58,24 +58,24 @@ export function PersonaDialog({ open, persona, onSave, onClose }: PersonaDialogP
   };
 
   return (
-    <Dialog open={open} title={persona ? T.editTitle : T.createTitle} onClose={saving ? undefined : onClose}>
+    <Dialog open={open} title={persona ? PERSONA_TEXT.editTitle : PERSONA_TEXT.createTitle} onClose={saving ? undefined : onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
-        <TextField label={T.name} value={fields.name} onChange={set('name')} max={LIMIT.name} required />
-        <TextAreaField label={T.appearance} value={fields.appearance} onChange={set('appearance')} max={LIMIT.appearance} rows={2} style={{ minHeight: 72 }} required />
-        <TextAreaField label={T.personality} value={fields.personality} onChange={set('personality')} max={LIMIT.personality} rows={2} style={{ minHeight: 72 }} required />
-        <TextAreaField label={T.background} value={fields.background} onChange={set('background')} max={LIMIT.background} rows={2} style={{ minHeight: 72 }} required />
-        <Muted>{T.requiredHint}</Muted>
+        <TextField label={PERSONA_TEXT.name} value={fields.name} onChange={set('name')} max={LIMIT.name} required />
+        <TextAreaField label={PERSONA_TEXT.appearance} value={fields.appearance} onChange={set('appearance')} max={LIMIT.appearance} rows={2} style={{ minHeight: 72 }} required />
+        <TextAreaField label={PERSONA_TEXT.personality} value={fields.personality} onChange={set('personality')} max={LIMIT.personality} rows={2} style={{ minHeight: 72 }} required />
+        <TextAreaField label={PERSONA_TEXT.background} value={fields.background} onChange={set('background')} max={LIMIT.background} rows={2} style={{ minHeight: 72 }} required />
+        <Muted>{PERSONA_TEXT.requiredHint}</Muted>
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {T.cancel}
+            {PERSONA_TEXT.cancel}
           </Button>
           <Button type="submit" disabled={!valid || saving}>
-            {saving ? T.saving : T.save}
+            {saving ? PERSONA_TEXT.saving : PERSONA_TEXT.save}
           </Button>
         </DialogActions>
       </form>

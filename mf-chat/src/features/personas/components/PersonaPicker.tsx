@@ -2,7 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { PREVIEWS, preview, type Persona } from '@lakorn/contracts/web';
 import { theme } from '@lakorn/ui';
-import { PERSONA_TEXT as T } from '../messages';
+import { PERSONA_TEXT } from '../messages';
 
 const Wrap = styled.label`
   display: flex;
@@ -41,9 +41,9 @@ export function PersonaPicker({ personas, value, onChange, disabled }: PersonaPi
   const id = useId();
   return (
     <Wrap htmlFor={id}>
-      <span>{T.pickerLabel}</span>
+      <span>{PERSONA_TEXT.pickerLabel}</span>
       <select id={id} value={value ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
-        <option value="">{T.mainIdentity}</option>
+        <option value="">{PERSONA_TEXT.mainIdentity}</option>
         {personas.map((p) => (
           <option key={p.id} value={p.id}>
             {personaOptionText(p)}

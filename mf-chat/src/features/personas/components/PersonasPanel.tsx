@@ -4,7 +4,7 @@ import { LIMITS, PREVIEWS, preview, type Persona } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Avatar, Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { usePersonaActions, usePersonas, type PersonaFields } from '../api';
-import { PERSONA_TEXT as T } from '../messages';
+import { PERSONA_TEXT } from '../messages';
 import { PersonaDialog } from './PersonaDialog';
 
 const Head = styled.div`
@@ -71,14 +71,14 @@ export default function PersonasPanel() {
     try {
       if (editing.mode === 'create') {
         await actions.create(fields);
-        toast({ title: T.created, variant: 'success' });
+        toast({ title: PERSONA_TEXT.created, variant: 'success' });
       } else {
         await actions.update(editing.persona.id, fields);
-        toast({ title: T.updated, variant: 'success' });
+        toast({ title: PERSONA_TEXT.updated, variant: 'success' });
       }
       setEditing(null);
     } catch (e) {
-      toast({ title: editing.mode === 'create' ? T.createFailed : T.updateFailed, description: errorMessage(e), variant: 'destructive' });
+      toast({ title: editing.mode === 'create' ? PERSONA_TEXT.createFailed : PERSONA_TEXT.updateFailed, description: errorMessage(e), variant: 'destructive' });
     }
   };
 
@@ -87,10 +87,10 @@ export default function PersonasPanel() {
     setBusy(true);
     try {
       await actions.remove(deleting.id);
-      toast({ title: T.deleted, variant: 'success' });
+      toast({ title: PERSONA_TEXT.deleted, variant: 'success' });
       setDeleting(null);
     } catch (e) {
-      toast({ title: T.deleteFailed, description: errorMessage(e), variant: 'destructive' });
+      toast({ title: PERSONA_TEXT.deleteFailed, description: errorMessage(e), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -98,11 +98,11 @@ export default function PersonasPanel() {
 
   let body;
   if (isLoading || (!data && !error)) body = <LoadingState message="กำลังโหลด..." />;
-  else if (error) body = <ErrorState message={T.loadFailed} onRetry={() => void mutate()} />;
+  else if (error) body = <ErrorState message={PERSONA_TEXT.loadFailed} onRetry={() => void mutate()} />;
   else if (personas.length === 0) {
     body = (
-      <EmptyState icon="user" title={T.empty}>
-        <span>{T.emptyHint}</span>
+      <EmptyState icon="user" title={PERSONA_TEXT.empty}>
+        <span>{PERSONA_TEXT.emptyHint}</span>
       </EmptyState>
     );
   } else {
@@ -115,10 +115,10 @@ export default function PersonasPanel() {
               <strong>{p.name}</strong>
               <span>{preview(p.personality, PREVIEWS.personaPersonality)}</span>
             </Text>
-            <IconButton aria-label={T.edit(p.name)} onClick={() => setEditing({ mode: 'edit', persona: p })}>
+            <IconButton aria-label={PERSONA_TEXT.edit(p.name)} onClick={() => setEditing({ mode: 'edit', persona: p })}>
               <Icon name="edit" size={18} />
             </IconButton>
-            <IconButton aria-label={T.remove(p.name)} onClick={() => setDeleting(p)}>
+            <IconButton aria-label={PERSONA_TEXT.remove(p.name)} onClick={() => setDeleting(p)}>
               <Icon name="trash" size={18} />
             </IconButton>
           </Row>
@@ -130,26 +130,26 @@ export default function PersonasPanel() {
   return (
     <section aria-labelledby="personas-title">
       <Head>
-        <SectionTitle id="personas-title">{T.title}</SectionTitle>
+        <SectionTitle id="personas-title">{PERSONA_TEXT.title}</SectionTitle>
         {/* A disabled button gets no hover: the tooltip sits on its wrapper (spec §5). */}
-        <span title={atLimit ? T.limitReached : undefined}>
+        <span title={atLimit ? PERSONA_TEXT.limitReached : undefined}>
           <Button $size="sm" onClick={() => setEditing({ mode: 'create' })} disabled={atLimit || !data} aria-describedby={atLimit ? 'personas-limit' : undefined}>
             <Icon name="plus" size={16} />
-            {T.create}
+            {PERSONA_TEXT.create}
           </Button>
         </span>
       </Head>
-      <Muted>{T.intro}</Muted>
-      {atLimit ? <Limit id="personas-limit">{T.limitReached}</Limit> : null}
+      <Muted>{PERSONA_TEXT.intro}</Muted>
+      {atLimit ? <Limit id="personas-limit">{PERSONA_TEXT.limitReached}</Limit> : null}
       {body}
       <PersonaDialog open={editing !== null} persona={editing?.mode === 'edit' ? editing.persona : null} onSave={save} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title={T.deleteTitle}
-        message={deleting ? T.deleteMessage(deleting.name) : ''}
-        confirmLabel={T.deleteConfirm}
+        title={PERSONA_TEXT.deleteTitle}
+        message={deleting ? PERSONA_TEXT.deleteMessage(deleting.name) : ''}
+        confirmLabel={PERSONA_TEXT.deleteConfirm}
         busy={busy}
-        busyLabel={T.deleting}
+        busyLabel={PERSONA_TEXT.deleting}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
       />

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { cardText, type CharacterSummary } from '@lakorn/contracts/web';
 import { Icon, IconButton, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
 import { useLike } from '../api';
-import { CATEGORY_LABELS, messages } from '../messages';
+import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
 
 const Card = styled.article`
   position: relative;
@@ -152,7 +152,7 @@ export function CharacterCard({ character, onStart, starting, disabled }: Charac
     <Card aria-label={character.name}>
       <Picture>
         <CardPicture character={character} />
-        <Genre>{CATEGORY_LABELS[character.genre]}</Genre>
+        <Genre>{CATEGORY_TEXT[character.genre]}</Genre>
         {starting ? (
           <Starting>
             <Spinner />
@@ -161,21 +161,21 @@ export function CharacterCard({ character, onStart, starting, disabled }: Charac
       </Picture>
       <Body>
         <Name>
-          <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={messages.openCharacter(character.name)}>
+          <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.openCharacter(character.name)}>
             {character.name}
           </Open>
         </Name>
         <Text>{cardText(character)}</Text>
-        {character.creatorUsername ? <Creator>{messages.by(character.creatorUsername)}</Creator> : null}
+        {character.creatorUsername ? <Creator>{DISCOVER_TEXT.by(character.creatorUsername)}</Creator> : null}
       </Body>
       <Footer>
         {/* Named by its content, "ถูกใจ (2)", not an aria-label: the spoken name then holds the visible count (WCAG 2.5.3). */}
         <LikeButton type="button" $liked={liked} aria-pressed={liked} disabled={liked} onClick={() => void like()}>
           <Icon name="heart" size={18} filled={liked} />
-          <VisuallyHidden>{`${liked ? messages.liked : messages.like} (${count})`}</VisuallyHidden>
+          <VisuallyHidden>{`${liked ? DISCOVER_TEXT.liked : DISCOVER_TEXT.like} (${count})`}</VisuallyHidden>
           <span aria-hidden>{count}</span>
         </LikeButton>
-        <IconButton type="button" $size={36} onClick={() => onStart(character.id)} disabled={disabled} aria-label={messages.chatWith(character.name)}>
+        <IconButton type="button" $size={36} onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.chatWith(character.name)}>
           <Icon name="chat" size={18} />
         </IconButton>
       </Footer>

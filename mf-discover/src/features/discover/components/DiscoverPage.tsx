@@ -5,7 +5,7 @@ import { CATEGORY_IDS, SEARCH_QUERY_MAX, type CategoryId } from '@lakorn/contrac
 import { useSession } from '@lakorn/shell-sdk';
 import { Button, CoinBadge, EmptyState, ErrorState, Icon, IconButton, Input, LoadingState, Page, PageHeader, SectionTitle, Spinner, theme } from '@lakorn/ui';
 import { useDiscoverList, useStartChat } from '../api';
-import { CATEGORY_LABELS, messages } from '../messages';
+import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
 import { CharacterCard } from './CharacterCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -84,11 +84,11 @@ export function DiscoverPage() {
   return (
     <Page>
       <PageHeader
-        title={messages.title}
+        title={DISCOVER_TEXT.title}
         actions={
           <>
             {profile ? <CoinBadge coins={profile.coins} compact /> : null}
-            <IconButton $tone="primary" aria-label={messages.addCharacter} onClick={() => navigate('/create-character')}>
+            <IconButton $tone="primary" aria-label={DISCOVER_TEXT.addCharacter} onClick={() => navigate('/create-character')}>
               <Icon name="plus" />
             </IconButton>
           </>
@@ -96,28 +96,28 @@ export function DiscoverPage() {
       />
       <Search>
         <Icon name="search" size={18} />
-        <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={messages.searchPlaceholder} aria-label={messages.searchLabel} maxLength={SEARCH_QUERY_MAX} enterKeyHint="search" />
+        <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={DISCOVER_TEXT.searchPlaceholder} aria-label={DISCOVER_TEXT.searchLabel} maxLength={SEARCH_QUERY_MAX} enterKeyHint="search" />
         {typed ? (
-          <IconButton $size={36} aria-label={messages.clearSearch} onClick={() => setTyped('')}>
+          <IconButton $size={36} aria-label={DISCOVER_TEXT.clearSearch} onClick={() => setTyped('')}>
             <Icon name="close" size={16} />
           </IconButton>
         ) : null}
       </Search>
-      <Categories role="group" aria-label={messages.categories}>
+      <Categories role="group" aria-label={DISCOVER_TEXT.categories}>
         {CATEGORY_IDS.map((id) => (
           <Category key={id} type="button" $active={category === id} aria-pressed={category === id} onClick={() => setCategory(id)}>
-            {CATEGORY_LABELS[id]}
+            {CATEGORY_TEXT[id]}
           </Category>
         ))}
       </Categories>
-      <SectionTitle>{messages.recommended}</SectionTitle>
+      <SectionTitle>{DISCOVER_TEXT.recommended}</SectionTitle>
       {list.loading ? (
-        <LoadingState message={messages.loading} />
+        <LoadingState message={DISCOVER_TEXT.loading} />
       ) : list.failed ? (
-        <ErrorState message={messages.loadFailed} onRetry={list.retry} />
+        <ErrorState message={DISCOVER_TEXT.loadFailed} onRetry={list.retry} />
       ) : list.characters.length === 0 ? (
-        <EmptyState icon="search" title={messages.empty}>
-          {q || category !== 'all' ? messages.emptySearch : messages.emptyAll}
+        <EmptyState icon="search" title={DISCOVER_TEXT.empty}>
+          {q || category !== 'all' ? DISCOVER_TEXT.emptySearch : DISCOVER_TEXT.emptyAll}
         </EmptyState>
       ) : (
         <>
@@ -132,10 +132,10 @@ export function DiscoverPage() {
               {list.loadingMore ? (
                 <Spinner />
               ) : list.moreFailed ? (
-                <ErrorState message={messages.loadMoreFailed} onRetry={list.loadMore} />
+                <ErrorState message={DISCOVER_TEXT.loadMoreFailed} onRetry={list.loadMore} />
               ) : (
                 <Button $variant="secondary" onClick={list.loadMore}>
-                  {messages.loadMore}
+                  {DISCOVER_TEXT.loadMore}
                 </Button>
               )}
             </More>

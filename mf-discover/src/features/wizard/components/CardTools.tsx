@@ -6,7 +6,7 @@ import { Button, Card, Icon, IconButton, Muted, SectionTitle, theme } from '@lak
 import { download, exportCardJson, exportCardPng, importCard } from '../api';
 import { renderCardPicture } from '../cardPicture';
 import { FIELD_LABELS, FIELD_STEP } from '../draft';
-import { messages } from '../messages';
+import { WIZARD_TEXT } from '../messages';
 
 const Row = styled.div`
   display: flex;
@@ -57,9 +57,9 @@ export function CardImport({ onImported }: { onImported: (result: CardImportResu
     try {
       const result = await importCard(file, file.name, profile.uid);
       onImported(result);
-      toast({ title: messages.imported, description: messages.importedCheck, variant: 'success' });
+      toast({ title: WIZARD_TEXT.imported, description: WIZARD_TEXT.importedCheck, variant: 'success' });
     } catch (error) {
-      toast({ title: messages.importFailed, description: errorMessage(error), variant: 'destructive' });
+      toast({ title: WIZARD_TEXT.importFailed, description: errorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -69,9 +69,9 @@ export function CardImport({ onImported }: { onImported: (result: CardImportResu
     <Card>
       <Button $variant="secondary" $block disabled={busy} onClick={() => input.current?.click()}>
         <Icon name="sparkles" size={16} />
-        {busy ? messages.importing : messages.importCard}
+        {busy ? WIZARD_TEXT.importing : WIZARD_TEXT.importCard}
       </Button>
-      <Muted style={{ marginTop: 8, textAlign: 'center' }}>{messages.importHint}</Muted>
+      <Muted style={{ marginTop: 8, textAlign: 'center' }}>{WIZARD_TEXT.importHint}</Muted>
       <input
         ref={input}
         type="file"
@@ -99,19 +99,19 @@ export function ImportNotice({
 }) {
   if (result.overLong.length === 0 && result.notes.length === 0) return null;
   return (
-    <Notice aria-label={messages.imported}>
+    <Notice aria-label={WIZARD_TEXT.imported}>
       <NoticeHead>
-        <span>{result.overLong.length > 0 ? messages.overLongTitle : messages.imported}</span>
-        <IconButton $size={28} aria-label={messages.dismiss} onClick={onDismiss}>
+        <span>{result.overLong.length > 0 ? WIZARD_TEXT.overLongTitle : WIZARD_TEXT.imported}</span>
+        <IconButton $size={28} aria-label={WIZARD_TEXT.dismiss} onClick={onDismiss}>
           <Icon name="close" size={16} />
         </IconButton>
       </NoticeHead>
       <ul>
         {result.overLong.map((item) => (
           <li key={item.field}>
-            {messages.overLongItem(FIELD_LABELS[item.field], item.length, item.max)}
+            {WIZARD_TEXT.overLongItem(FIELD_LABELS[item.field], item.length, item.max)}
             <StepLink type="button" onClick={() => onGoToStep(FIELD_STEP[item.field])}>
-              {messages.goToStep(FIELD_STEP[item.field])}
+              {WIZARD_TEXT.goToStep(FIELD_STEP[item.field])}
             </StepLink>
           </li>
         ))}
@@ -136,7 +136,7 @@ export function CardExport({ characterId, name, profileUrl }: { characterId: str
       const blob = kind === 'json' ? await exportCardJson(characterId) : await exportCardPng(characterId, profile.uid, await renderCardPicture({ name, profileUrl }));
       download(blob, `${name || 'character'}.${kind}`);
     } catch (error) {
-      toast({ title: messages.exportFailed, description: errorMessage(error), variant: 'destructive' });
+      toast({ title: WIZARD_TEXT.exportFailed, description: errorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -144,14 +144,14 @@ export function CardExport({ characterId, name, profileUrl }: { characterId: str
 
   return (
     <Card>
-      <SectionTitle>{messages.exportTitle}</SectionTitle>
-      <Muted>{messages.exportHint}</Muted>
+      <SectionTitle>{WIZARD_TEXT.exportTitle}</SectionTitle>
+      <Muted>{WIZARD_TEXT.exportHint}</Muted>
       <Row>
         <Button $variant="secondary" $size="sm" disabled={busy !== null} onClick={() => void run('json')}>
-          {busy === 'json' ? messages.exporting : messages.exportJson}
+          {busy === 'json' ? WIZARD_TEXT.exporting : WIZARD_TEXT.exportJson}
         </Button>
         <Button $variant="secondary" $size="sm" disabled={busy !== null} onClick={() => void run('png')}>
-          {busy === 'png' ? messages.exporting : messages.exportPng}
+          {busy === 'png' ? WIZARD_TEXT.exporting : WIZARD_TEXT.exportPng}
         </Button>
       </Row>
     </Card>

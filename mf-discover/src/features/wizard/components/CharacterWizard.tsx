@@ -7,7 +7,7 @@ import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Icon, IconButton, LoadingState, Page, theme } from '@lakorn/ui';
 import { loadCharacter, saveCharacter } from '../api';
 import { draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
-import { messages } from '../messages';
+import { WIZARD_TEXT } from '../messages';
 import { CardExport, CardImport, ImportNotice } from './CardTools';
 import { STEPS } from './Steps';
 
@@ -148,10 +148,10 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       if (mode === 'create') sessionStorage.removeItem(DRAFT_KEY);
       // Lists of characters (the library's strip, discover) show the change when next seen.
       void mutateCache((key) => typeof key === 'string' && key.startsWith('/api/characters'), undefined, { revalidate: true });
-      toast({ title: mode === 'create' ? messages.created : messages.saved, variant: 'success' });
+      toast({ title: mode === 'create' ? WIZARD_TEXT.created : WIZARD_TEXT.saved, variant: 'success' });
       navigate('/library');
     } catch {
-      toast({ title: mode === 'create' ? messages.createFailed : messages.updateFailed, description: messages.tryLater, variant: 'destructive' });
+      toast({ title: mode === 'create' ? WIZARD_TEXT.createFailed : WIZARD_TEXT.updateFailed, description: WIZARD_TEXT.tryLater, variant: 'destructive' });
       setSubmitting(false);
     }
   }
@@ -165,22 +165,22 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
     <Bar>
       <BarRow>
         {step > 1 ? (
-          <IconButton aria-label={messages.back} onClick={() => goTo(step - 1)}>
+          <IconButton aria-label={WIZARD_TEXT.back} onClick={() => goTo(step - 1)}>
             <Icon name="back" />
           </IconButton>
         ) : (
           <Spacer />
         )}
-        <h1>{messages.stepTitles[step - 1]}</h1>
-        <IconButton aria-label={messages.close} onClick={close}>
+        <h1>{WIZARD_TEXT.stepTitles[step - 1]}</h1>
+        <IconButton aria-label={WIZARD_TEXT.close} onClick={close}>
           <Icon name="close" />
         </IconButton>
       </BarRow>
       <Progress>
-        <Track role="progressbar" aria-label={messages.progress(step, TOTAL_STEPS)} aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step}>
+        <Track role="progressbar" aria-label={WIZARD_TEXT.progress(step, TOTAL_STEPS)} aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step}>
           <span style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
         </Track>
-        <span>{messages.progress(step, TOTAL_STEPS)}</span>
+        <span>{WIZARD_TEXT.progress(step, TOTAL_STEPS)}</span>
       </Progress>
     </Bar>
   );
@@ -193,16 +193,16 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       <Page $withNav={withNav}>
         {header}
         {load === 'loading' ? (
-          <LoadingState message={messages.loading} />
+          <LoadingState message={WIZARD_TEXT.loading} />
         ) : (
           <ErrorState
-            message={load === 'missing' ? messages.notFound : load === 'not-yours' ? messages.notYours : messages.loadFailed}
+            message={load === 'missing' ? WIZARD_TEXT.notFound : load === 'not-yours' ? WIZARD_TEXT.notYours : WIZARD_TEXT.loadFailed}
             onRetry={load === 'failed' ? fetchCharacter : undefined}
           />
         )}
         {load !== 'loading' ? (
           <Button $variant="ghost" $block onClick={() => navigate('/library')}>
-            {messages.toLibrary}
+            {WIZARD_TEXT.toLibrary}
           </Button>
         ) : null}
       </Page>
@@ -220,11 +220,11 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       <Footer $aboveNav={withNav}>
         {step < TOTAL_STEPS ? (
           <Button $block $size="lg" onClick={next}>
-            {messages.next}
+            {WIZARD_TEXT.next}
           </Button>
         ) : (
           <Button $block $size="lg" disabled={submitting} onClick={() => void submit()}>
-            {submitting ? messages.saving : mode === 'create' ? messages.create : messages.save}
+            {submitting ? WIZARD_TEXT.saving : mode === 'create' ? WIZARD_TEXT.create : WIZARD_TEXT.save}
           </Button>
         )}
       </Footer>

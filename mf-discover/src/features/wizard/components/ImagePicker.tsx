@@ -4,7 +4,7 @@ import { LIMITS } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Icon, Muted, Spinner, theme, useImageFallback } from '@lakorn/ui';
 import { uploadImage } from '../api';
-import { messages } from '../messages';
+import { WIZARD_TEXT } from '../messages';
 
 const Row = styled.div`
   display: flex;
@@ -55,10 +55,10 @@ export function ImagePicker({ value, characterId, onChange }: { value: string; c
 
   async function choose(file: File | undefined) {
     if (!file) return;
-    const fail = (description: string) => toast({ title: messages.uploadFailed, description, variant: 'destructive' });
-    if (!profile) return fail(messages.notAuthenticated);
-    if (!file.type.startsWith('image/')) return fail(messages.fileInvalid);
-    if (file.size > LIMITS.imageBytes) return fail(messages.fileTooLarge);
+    const fail = (description: string) => toast({ title: WIZARD_TEXT.uploadFailed, description, variant: 'destructive' });
+    if (!profile) return fail(WIZARD_TEXT.notAuthenticated);
+    if (!file.type.startsWith('image/')) return fail(WIZARD_TEXT.fileInvalid);
+    if (file.size > LIMITS.imageBytes) return fail(WIZARD_TEXT.fileTooLarge);
     setUploading(true);
     try {
       const { url } = await uploadImage(file, file.name, profile.uid, characterId);
@@ -73,19 +73,19 @@ export function ImagePicker({ value, characterId, onChange }: { value: string; c
   return (
     <Row>
       <Preview>
-        {value && image.src ? <img src={image.src} alt={messages.imagePreview} onError={image.onError} /> : <Icon name="image" size={32} />}
+        {value && image.src ? <img src={image.src} alt={WIZARD_TEXT.imagePreview} onError={image.onError} /> : <Icon name="image" size={32} />}
         {uploading ? <Spinner style={{ position: 'absolute' }} /> : null}
       </Preview>
       <Actions>
-        <Label>{messages.image}</Label>
-        <Muted>{messages.imageHint}</Muted>
+        <Label>{WIZARD_TEXT.image}</Label>
+        <Muted>{WIZARD_TEXT.imageHint}</Muted>
         <Button $variant="secondary" $size="sm" disabled={uploading} onClick={() => input.current?.click()}>
           <Icon name="image" size={16} />
-          {uploading ? messages.uploading : value ? messages.changeImage : messages.chooseImage}
+          {uploading ? WIZARD_TEXT.uploading : value ? WIZARD_TEXT.changeImage : WIZARD_TEXT.chooseImage}
         </Button>
         {value && !uploading ? (
           <Button $variant="ghost" $size="sm" onClick={() => onChange('')}>
-            {messages.removeImage}
+            {WIZARD_TEXT.removeImage}
           </Button>
         ) : null}
         <input

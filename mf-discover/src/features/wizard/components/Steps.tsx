@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { GENDERS, GENRE_LABELS, GENRES, LIMITS, type Gender, type Genre } from '@lakorn/contracts/web';
 import { Avatar, Card, Muted, Pill, TextAreaField, TextField, theme, Toggle } from '@lakorn/ui';
 import type { WizardDraft } from '../draft';
-import { GENDER_TEXT, GENRE_BLURBS, messages } from '../messages';
+import { GENDER_TEXT, GENRE_BLURB_TEXT, WIZARD_TEXT } from '../messages';
 import { ImagePicker } from './ImagePicker';
 
 export interface StepProps {
@@ -56,22 +56,22 @@ const SwitchRow = styled.div`
 function GenreStep({ draft, update }: StepProps) {
   return (
     <>
-      <Muted style={{ marginBottom: 14 }}>{messages.genreIntro}</Muted>
-      <Options $columns={2} role="radiogroup" aria-label={messages.genreLabel}>
+      <Muted style={{ marginBottom: 14 }}>{WIZARD_TEXT.genreIntro}</Muted>
+      <Options $columns={2} role="radiogroup" aria-label={WIZARD_TEXT.genreLabel}>
         {GENRES.map((genre: Genre) => (
           <Option key={genre} type="button" role="radio" aria-checked={draft.genre === genre} $selected={draft.genre === genre} onClick={() => update({ genre, isSpicy: genre === 'romantic' && draft.isSpicy })}>
             <strong>{GENRE_LABELS[genre]}</strong>
-            <span>{GENRE_BLURBS[genre]}</span>
+            <span>{GENRE_BLURB_TEXT[genre]}</span>
           </Option>
         ))}
       </Options>
       {draft.genre === 'romantic' ? (
         <SwitchRow>
           <div>
-            <strong>{messages.spicy}</strong>
-            <Muted>{messages.spicyHint}</Muted>
+            <strong>{WIZARD_TEXT.spicy}</strong>
+            <Muted>{WIZARD_TEXT.spicyHint}</Muted>
           </div>
-          <Toggle checked={draft.isSpicy} onChange={(isSpicy) => update({ isSpicy })} label={messages.spicy} />
+          <Toggle checked={draft.isSpicy} onChange={(isSpicy) => update({ isSpicy })} label={WIZARD_TEXT.spicy} />
         </SwitchRow>
       ) : null}
     </>
@@ -82,9 +82,9 @@ function InfoStep({ draft, update, characterId }: StepProps) {
   return (
     <>
       <ImagePicker value={draft.profileUrl} characterId={characterId} onChange={(profileUrl) => update({ profileUrl })} />
-      <TextField label={messages.name} value={draft.name} max={LIMITS.characterName} placeholder={messages.namePlaceholder} onChange={(e) => update({ name: e.target.value })} />
-      <TextField label={messages.age} value={draft.age} placeholder={messages.agePlaceholder} onChange={(e) => update({ age: e.target.value })} />
-      <Label id="gender-label">{messages.gender}</Label>
+      <TextField label={WIZARD_TEXT.name} value={draft.name} max={LIMITS.characterName} placeholder={WIZARD_TEXT.namePlaceholder} onChange={(e) => update({ name: e.target.value })} />
+      <TextField label={WIZARD_TEXT.age} value={draft.age} placeholder={WIZARD_TEXT.agePlaceholder} onChange={(e) => update({ age: e.target.value })} />
+      <Label id="gender-label">{WIZARD_TEXT.gender}</Label>
       <Options $columns={3} role="radiogroup" aria-labelledby="gender-label">
         {GENDERS.map((gender: Gender) => (
           <Option key={gender} type="button" role="radio" aria-checked={draft.gender === gender} $selected={draft.gender === gender} onClick={() => update({ gender })}>
@@ -102,23 +102,23 @@ function TextStep({ field, label, hint, max, rows = 8 }: { field: 'appearance' |
   };
 }
 
-const AppearanceStep = TextStep({ field: 'appearance', label: messages.appearance, hint: messages.appearanceHint, max: LIMITS.appearance });
-const PersonalityStep = TextStep({ field: 'personality', label: messages.personality, hint: messages.personalityHint, max: LIMITS.personality, rows: 10 });
-const FirstMessageStep = TextStep({ field: 'firstMessage', label: messages.firstMessage, hint: messages.firstMessageHint });
-const BackgroundStep = TextStep({ field: 'background', label: messages.background, hint: messages.backgroundHint, max: LIMITS.background, rows: 10 });
-const ExampleStep = TextStep({ field: 'exampleMessages', label: messages.exampleMessages, hint: messages.exampleMessagesHint, max: LIMITS.exampleMessages });
+const AppearanceStep = TextStep({ field: 'appearance', label: WIZARD_TEXT.appearance, hint: WIZARD_TEXT.appearanceHint, max: LIMITS.appearance });
+const PersonalityStep = TextStep({ field: 'personality', label: WIZARD_TEXT.personality, hint: WIZARD_TEXT.personalityHint, max: LIMITS.personality, rows: 10 });
+const FirstMessageStep = TextStep({ field: 'firstMessage', label: WIZARD_TEXT.firstMessage, hint: WIZARD_TEXT.firstMessageHint });
+const BackgroundStep = TextStep({ field: 'background', label: WIZARD_TEXT.background, hint: WIZARD_TEXT.backgroundHint, max: LIMITS.background, rows: 10 });
+const ExampleStep = TextStep({ field: 'exampleMessages', label: WIZARD_TEXT.exampleMessages, hint: WIZARD_TEXT.exampleMessagesHint, max: LIMITS.exampleMessages });
 
 function PrivacyStep({ draft, update }: StepProps) {
   return (
     <>
       <SwitchRow>
         <div>
-          <strong>{messages.isPublic}</strong>
-          <Muted>{draft.isPublic ? messages.publicHint : messages.privateHint}</Muted>
+          <strong>{WIZARD_TEXT.isPublic}</strong>
+          <Muted>{draft.isPublic ? WIZARD_TEXT.publicHint : WIZARD_TEXT.privateHint}</Muted>
         </div>
-        <Toggle checked={draft.isPublic} onChange={(isPublic) => update({ isPublic })} label={messages.isPublic} />
+        <Toggle checked={draft.isPublic} onChange={(isPublic) => update({ isPublic })} label={WIZARD_TEXT.isPublic} />
       </SwitchRow>
-      <TextField label={messages.description} hint={messages.descriptionHint} value={draft.description} max={LIMITS.publicDescription} onChange={(e) => update({ description: e.target.value })} />
+      <TextField label={WIZARD_TEXT.description} hint={WIZARD_TEXT.descriptionHint} value={draft.description} max={LIMITS.publicDescription} onChange={(e) => update({ description: e.target.value })} />
     </>
   );
 }
@@ -139,7 +139,7 @@ const Pills = styled.span`
 
 function FinishStep({ draft }: StepProps) {
   return (
-    <Card aria-label={messages.summary}>
+    <Card aria-label={WIZARD_TEXT.summary}>
       <Summary>
         <Avatar src={draft.profileUrl || null} name={draft.name || '?'} size={72} />
         <div>
@@ -147,8 +147,8 @@ function FinishStep({ draft }: StepProps) {
           <Pills>
             <Pill $tone="primary">{GENRE_LABELS[draft.genre]}</Pill>
             <Pill>{GENDER_TEXT[draft.gender]}</Pill>
-            <Pill $tone={draft.isPublic ? 'success' : 'neutral'}>{draft.isPublic ? messages.publicLabel : messages.privateLabel}</Pill>
-            {draft.genre === 'romantic' && draft.isSpicy ? <Pill $tone="danger">{messages.spicy}</Pill> : null}
+            <Pill $tone={draft.isPublic ? 'success' : 'neutral'}>{draft.isPublic ? WIZARD_TEXT.publicLabel : WIZARD_TEXT.privateLabel}</Pill>
+            {draft.genre === 'romantic' && draft.isSpicy ? <Pill $tone="danger">{WIZARD_TEXT.spicy}</Pill> : null}
           </Pills>
           {draft.description ? <Muted>{draft.description}</Muted> : null}
         </div>

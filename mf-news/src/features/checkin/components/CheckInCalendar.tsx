@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import type { CalendarDay, CalendarResponse } from '@lakorn/contracts/web';
 import { Card, ErrorState, Icon, IconButton, LoadingState, SectionTitle, thaiMonthYear, theme } from '@lakorn/ui';
 import { monthWeeks, type YearMonth } from '../dates';
-import { checkinMessages as m } from '../messages';
+import { CHECKIN_TEXT } from '../messages';
 
 export interface CheckInCalendarProps {
   month: YearMonth | null;
@@ -22,27 +22,27 @@ export function CheckInCalendar({ month, data, todayDate, failed, onRetry, onMon
   return (
     <CalendarCard aria-labelledby="checkin-calendar-title">
       <Head>
-        <SectionTitle id="checkin-calendar-title">{m.cardTitle}</SectionTitle>
+        <SectionTitle id="checkin-calendar-title">{CHECKIN_TEXT.cardTitle}</SectionTitle>
         <MonthNav>
-          <IconButton $size={34} aria-label={m.previousMonth} onClick={() => onMonthChange(-1)} disabled={!month}>
+          <IconButton $size={34} aria-label={CHECKIN_TEXT.previousMonth} onClick={() => onMonthChange(-1)} disabled={!month}>
             <Icon name="back" size={18} />
           </IconButton>
           <MonthLabel aria-live="polite">{label}</MonthLabel>
-          <IconButton $size={34} aria-label={m.nextMonth} onClick={() => onMonthChange(1)} disabled={!month}>
+          <IconButton $size={34} aria-label={CHECKIN_TEXT.nextMonth} onClick={() => onMonthChange(1)} disabled={!month}>
             <Icon name="back" size={18} style={{ transform: 'rotate(180deg)' }} />
           </IconButton>
         </MonthNav>
       </Head>
 
       {failed ? (
-        <ErrorState message={m.loadFailed} onRetry={onRetry} />
+        <ErrorState message={CHECKIN_TEXT.loadFailed} onRetry={onRetry} />
       ) : !data || !month || data.year !== month.year || data.month !== month.month ? (
-        <LoadingState message={m.loading} />
+        <LoadingState message={CHECKIN_TEXT.loading} />
       ) : (
         <Grid aria-label={label}>
           <thead>
             <tr>
-              {m.weekdays.map((w, i) => (
+              {CHECKIN_TEXT.weekdays.map((w, i) => (
                 <Weekday key={w} scope="col" $weekend={i === 0 || i === 6}>
                   {w}
                 </Weekday>
@@ -68,15 +68,15 @@ export function CheckInCalendar({ month, data, todayDate, failed, onRetry, onMon
       <Legend>
         <li>
           <Icon name="check" size={14} color={theme.color.success} aria-hidden />
-          {m.legendCheckedIn}
+          {CHECKIN_TEXT.legendCheckedIn}
         </li>
         <li>
           <Swatch $tone="special" aria-hidden />
-          {m.legendSpecial}
+          {CHECKIN_TEXT.legendSpecial}
         </li>
         <li>
           <Swatch $tone="today" aria-hidden />
-          {m.today}
+          {CHECKIN_TEXT.today}
         </li>
       </Legend>
     </CalendarCard>
@@ -88,20 +88,20 @@ function DayCell({ day, todayDate, onCheckIn, pending }: { day: CalendarDay; tod
   // spec §4 Calendar day: judged against the server's today, never the device clock.
   const isPast = todayDate !== undefined && day.date < todayDate;
   let status;
-  if (day.checkedIn) status = <Icon name="check" size={16} title={m.checkedIn} color={theme.color.success} />;
+  if (day.checkedIn) status = <Icon name="check" size={16} title={CHECKIN_TEXT.checkedIn} color={theme.color.success} />;
   else if (isToday)
     status = (
       <CellButton onClick={onCheckIn} disabled={pending}>
-        {m.checkInCell}
+        {CHECKIN_TEXT.checkInCell}
       </CellButton>
     );
-  else if (isPast) status = <Small>{m.passed}</Small>;
-  else status = <Small aria-hidden>{m.future}</Small>;
+  else if (isPast) status = <Small>{CHECKIN_TEXT.passed}</Small>;
+  else status = <Small aria-hidden>{CHECKIN_TEXT.future}</Small>;
 
   return (
     <Cell $today={isToday} $special={day.special} $checked={day.checkedIn} aria-current={isToday ? 'date' : undefined} data-date={day.date}>
       <DayNumber>{day.dayNumber}</DayNumber>
-      <Coins aria-label={m.dayLabel(day.dayNumber, day.coins)}>
+      <Coins aria-label={CHECKIN_TEXT.dayLabel(day.dayNumber, day.coins)}>
         <Coin aria-hidden />
         {day.coins}
       </Coins>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { CalendarDay } from '@lakorn/contracts/web';
 import { Button, Card, Icon, Pill, thaiFullDate, theme } from '@lakorn/ui';
-import { checkinMessages as m } from '../messages';
+import { CHECKIN_TEXT } from '../messages';
 
 /**
  * spec §2 today panel: the full Thai date, today's coin amount and the 'check in today' button,
@@ -12,32 +12,32 @@ export function TodayPanel({ today, onCheckIn, pending }: { today: CalendarDay; 
     <Panel aria-labelledby="today-panel-title">
       <Top>
         <div>
-          <Label id="today-panel-title">{m.today}</Label>
+          <Label id="today-panel-title">{CHECKIN_TEXT.today}</Label>
           <FullDate>{thaiFullDate(today.date)}</FullDate>
         </div>
         {today.special ? (
           <Pill $tone="amber">
             <Icon name="sparkles" size={12} />
-            {m.specialDay}
+            {CHECKIN_TEXT.specialDay}
           </Pill>
         ) : null}
       </Top>
       <Reward>
         <BigCoin aria-hidden />
         <div>
-          <Amount>{m.coins(today.coins)}</Amount>
-          <Label>{m.todayReward}</Label>
+          <Amount>{CHECKIN_TEXT.coins(today.coins)}</Amount>
+          <Label>{CHECKIN_TEXT.todayReward}</Label>
         </div>
       </Reward>
       {today.checkedIn ? (
         <Done>
           <Icon name="check" size={18} />
-          {m.doneToday}
+          {CHECKIN_TEXT.doneToday}
         </Done>
       ) : (
         <Button $block $size="lg" onClick={onCheckIn} disabled={pending}>
           <Icon name="gift" size={18} />
-          {pending ? m.checkingIn : m.checkInToday}
+          {pending ? CHECKIN_TEXT.checkingIn : CHECKIN_TEXT.checkInToday}
         </Button>
       )}
     </Panel>

@@ -2,15 +2,15 @@ import styled from 'styled-components';
 import type { NewsItem } from '@lakorn/contracts/web';
 import { EmptyState, ErrorState, Icon, LoadingState, Pill, SectionTitle, relativeTime, theme } from '@lakorn/ui';
 import { useNews } from '../api';
-import { newsMessages as m } from '../messages';
+import { NEWS_TEXT } from '../messages';
 
 /** spec §2: the latest-news list with relative times (spec §9: weeks under 30 days for news). */
 export function LatestNews() {
   const { data, error, isLoading, mutate } = useNews();
   let body;
-  if (error || data === null) body = <ErrorState message={m.loadFailed} onRetry={() => void mutate()} />;
+  if (error || data === null) body = <ErrorState message={NEWS_TEXT.loadFailed} onRetry={() => void mutate()} />;
   else if (isLoading || !data) body = <LoadingState />;
-  else if (data.length === 0) body = <EmptyState icon="news" title={m.noNews} />;
+  else if (data.length === 0) body = <EmptyState icon="news" title={NEWS_TEXT.noNews} />;
   else
     body = (
       <List>
@@ -21,7 +21,7 @@ export function LatestNews() {
     );
   return (
     <Section aria-labelledby="latest-news-title">
-      <SectionTitle id="latest-news-title">{m.latestTitle}</SectionTitle>
+      <SectionTitle id="latest-news-title">{NEWS_TEXT.latestTitle}</SectionTitle>
       {body}
     </Section>
   );
@@ -39,7 +39,7 @@ function NewsRow({ item }: { item: NewsItem }) {
         <Title>{item.title}</Title>
         <Content>{item.content}</Content>
         <Meta>
-          <Pill $tone={isUpdate ? 'primary' : 'amber'}>{m.types[item.type]}</Pill>
+          <Pill $tone={isUpdate ? 'primary' : 'amber'}>{NEWS_TEXT.types[item.type]}</Pill>
           <time dateTime={item.createdAt}>{relativeTime(item.createdAt, { withWeeks: true })}</time>
         </Meta>
       </Body>

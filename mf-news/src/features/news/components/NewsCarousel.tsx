@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components';
 import { PREVIEWS, preview, type NewsItem } from '@lakorn/contracts/web';
 import { Icon, Spinner, theme } from '@lakorn/ui';
 import { useNews } from '../api';
-import { newsMessages as m } from '../messages';
+import { NEWS_TEXT } from '../messages';
 
 /** A horizontal drag longer than this changes the slide. */
 export const SWIPE_THRESHOLD_PX = 50;
@@ -29,11 +29,11 @@ export function NewsCarousel() {
   if (error || data === null) return null;
   if (slides.length === 0) {
     return (
-      <Frame aria-label={m.carouselLabel}>
+      <Frame aria-label={NEWS_TEXT.carouselLabel}>
         <Placeholder>
           <Icon name="news" size={28} />
-          <strong>{m.noNews}</strong>
-          <span>{m.noNewsHint}</span>
+          <strong>{NEWS_TEXT.noNews}</strong>
+          <span>{NEWS_TEXT.noNewsHint}</span>
         </Placeholder>
       </Frame>
     );
@@ -70,7 +70,7 @@ function Slides({ slides }: { slides: NewsItem[] }) {
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label={m.carouselLabel} onKeyDown={onKeyDown}>
+    <section aria-roledescription="carousel" aria-label={NEWS_TEXT.carouselLabel} onKeyDown={onKeyDown}>
       <Frame>
         <Track
           $dragging={drag !== 0}
@@ -85,7 +85,7 @@ function Slides({ slides }: { slides: NewsItem[] }) {
             <Slide
               key={item.id}
               item={item}
-              label={m.slideLabel(i + 1, slides.length)}
+              label={NEWS_TEXT.slideLabel(i + 1, slides.length)}
               hidden={i !== index}
             />
           ))}
@@ -94,7 +94,7 @@ function Slides({ slides }: { slides: NewsItem[] }) {
       {slides.length > 1 ? (
         <Dots>
           {slides.map((item, i) => (
-            <Dot key={item.id} type="button" aria-label={m.goToSlide(i + 1)} aria-current={i === index ? 'true' : undefined} $active={i === index} onClick={() => go(i)} />
+            <Dot key={item.id} type="button" aria-label={NEWS_TEXT.goToSlide(i + 1)} aria-current={i === index ? 'true' : undefined} $active={i === index} onClick={() => go(i)} />
           ))}
         </Dots>
       ) : null}

@@ -3,7 +3,7 @@ import type { CoinPackageId } from '@lakorn/contracts/web';
 import { Card, SectionTitle, theme } from '@lakorn/ui';
 import { bahtAmount, PACKAGE_NAMES } from '../../../shared/coinPackages';
 import { coinsText } from '../../../shared/messages';
-import { PAYMENT_TEXT as T } from '../messages';
+import { PAYMENT_TEXT } from '../messages';
 
 const Rows = styled.dl`
   margin: 0;
@@ -19,15 +19,15 @@ const Rows = styled.dl`
 export function OrderSummary({ packageId, coins, priceThb }: { packageId: CoinPackageId; coins: number; priceThb: number }) {
   return (
     <Card aria-labelledby="wallet-order-title">
-      <SectionTitle id="wallet-order-title">{T.summaryTitle}</SectionTitle>
+      <SectionTitle id="wallet-order-title">{PAYMENT_TEXT.summaryTitle}</SectionTitle>
       <Rows>
-        <dt>{T.summaryPackage}</dt>
+        <dt>{PAYMENT_TEXT.summaryPackage}</dt>
         <dd>{PACKAGE_NAMES[packageId]}</dd>
-        <dt>{T.summaryCoins}</dt>
+        <dt>{PAYMENT_TEXT.summaryCoins}</dt>
         <dd className="coins">{coinsText(coins)}</dd>
-        <dt>{T.summaryPrice}</dt>
+        <dt>{PAYMENT_TEXT.summaryPrice}</dt>
         <dd>
-          {bahtAmount(priceThb)} {T.baht}
+          {bahtAmount(priceThb)} {PAYMENT_TEXT.baht}
         </dd>
       </Rows>
     </Card>

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Card, SectionTitle, theme } from '@lakorn/ui';
-import { PAYMENT_TEXT as T } from '../messages';
+import { PAYMENT_TEXT } from '../messages';
 
 const Steps = styled.ol`
   margin: 0;
@@ -16,9 +16,9 @@ const Steps = styled.ol`
 export function PaymentInstructions() {
   return (
     <Card aria-labelledby="wallet-how-title">
-      <SectionTitle id="wallet-how-title">{T.howTitle}</SectionTitle>
+      <SectionTitle id="wallet-how-title">{PAYMENT_TEXT.howTitle}</SectionTitle>
       <Steps>
-        {T.steps.map((step) => (
+        {PAYMENT_TEXT.steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </Steps>

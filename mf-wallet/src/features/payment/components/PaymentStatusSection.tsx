@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { PaymentStatus } from '@lakorn/contracts/web';
 import { Button, Card, Icon, Muted, SectionTitle, Spinner, theme } from '@lakorn/ui';
-import { PAYMENT_TEXT as T } from '../messages';
+import { PAYMENT_TEXT } from '../messages';
 
 const State = styled.div<{ $tone: 'waiting' | 'success' | 'danger' }>`
   display: flex;
@@ -44,16 +44,16 @@ export function PaymentStatusSection({ status, simulateAvailable, simulating, on
       <>
         <State $tone="success">
           <Icon name="check" />
-          {T.statusSucceeded}
+          {PAYMENT_TEXT.statusSucceeded}
         </State>
-        <Muted>{T.redirecting}</Muted>
+        <Muted>{PAYMENT_TEXT.redirecting}</Muted>
       </>
     );
   } else if (status === 'processing') {
     state = (
       <State $tone="waiting">
-        <Spinner $size={18} aria-label={T.statusProcessing} />
-        {T.statusProcessing}
+        <Spinner $size={18} aria-label={PAYMENT_TEXT.statusProcessing} />
+        {PAYMENT_TEXT.statusProcessing}
       </State>
     );
   } else if (status === 'expired' || status === 'failed') {
@@ -61,11 +61,11 @@ export function PaymentStatusSection({ status, simulateAvailable, simulating, on
       <>
         <State $tone="danger">
           <Icon name="alert" />
-          {status === 'expired' ? T.statusExpired : T.statusFailed}
+          {status === 'expired' ? PAYMENT_TEXT.statusExpired : PAYMENT_TEXT.statusFailed}
         </State>
         <Button $variant="secondary" $size="sm" onClick={onNewQr}>
           <Icon name="refresh" size={16} />
-          {T.newQr}
+          {PAYMENT_TEXT.newQr}
         </Button>
       </>
     );
@@ -73,10 +73,10 @@ export function PaymentStatusSection({ status, simulateAvailable, simulating, on
     state = (
       <>
         <State $tone="waiting">
-          <Spinner $size={18} aria-label={T.statusWaiting} />
-          {T.statusWaiting}
+          <Spinner $size={18} aria-label={PAYMENT_TEXT.statusWaiting} />
+          {PAYMENT_TEXT.statusWaiting}
         </State>
-        <Muted>{T.waitingHint}</Muted>
+        <Muted>{PAYMENT_TEXT.waitingHint}</Muted>
       </>
     );
   }
@@ -84,16 +84,16 @@ export function PaymentStatusSection({ status, simulateAvailable, simulating, on
   const canSimulate = simulateAvailable && status !== 'succeeded' && status !== 'expired' && status !== 'failed';
   return (
     <Card aria-labelledby="wallet-status-title">
-      <SectionTitle id="wallet-status-title">{T.statusTitle}</SectionTitle>
+      <SectionTitle id="wallet-status-title">{PAYMENT_TEXT.statusTitle}</SectionTitle>
       <div role="status" aria-live="polite">
         {state}
       </div>
       {canSimulate ? (
         <Simulated>
-          <strong>{T.simulateTitle}</strong>
-          <p>{T.simulateBody}</p>
+          <strong>{PAYMENT_TEXT.simulateTitle}</strong>
+          <p>{PAYMENT_TEXT.simulateBody}</p>
           <Button $variant="secondary" $size="sm" onClick={onSimulate} disabled={simulating}>
-            {T.simulate}
+            {PAYMENT_TEXT.simulate}
           </Button>
         </Simulated>
       ) : null}

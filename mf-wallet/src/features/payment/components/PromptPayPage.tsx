@@ -6,7 +6,7 @@ import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader } from '
 import { isPackageId } from '../../../shared/coinPackages';
 import { SHARED_TEXT } from '../../../shared/messages';
 import { usePaymentSystemStatus } from '../../../shared/paymentSystem';
-import { PAYMENT_TEXT as T } from '../messages';
+import { PAYMENT_TEXT } from '../messages';
 import { usePromptPayPayment } from '../usePromptPayPayment';
 import { OrderSummary } from './OrderSummary';
 import { PaymentInstructions } from './PaymentInstructions';
@@ -18,7 +18,7 @@ function Frame({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
     <Page $withNav={false}>
-      <PageHeader title={T.title} onBack={() => navigate('/profile')} backLabel={T.back} />
+      <PageHeader title={PAYMENT_TEXT.title} onBack={() => navigate('/profile')} backLabel={PAYMENT_TEXT.back} />
       {children}
     </Page>
   );
@@ -28,7 +28,7 @@ function BackToProfile() {
   const navigate = useNavigate();
   return (
     <Button $variant="secondary" onClick={() => navigate('/profile')}>
-      {T.backButton}
+      {PAYMENT_TEXT.backButton}
     </Button>
   );
 }
@@ -40,14 +40,14 @@ export function PromptPayPage() {
   if (!profile) {
     return (
       <Frame>
-        <EmptyState icon="lock" title={T.loginRequired} />
+        <EmptyState icon="lock" title={PAYMENT_TEXT.loginRequired} />
       </Frame>
     );
   }
   if (!isPackageId(packageId)) {
     return (
       <Frame>
-        <EmptyState icon="alert" title={T.invalidPackage}>
+        <EmptyState icon="alert" title={PAYMENT_TEXT.invalidPackage}>
           <BackToProfile />
         </EmptyState>
       </Frame>
@@ -65,14 +65,14 @@ function Checkout({ userId, packageId }: { userId: string; packageId: keyof type
   if (system.isLoading) {
     return (
       <Frame>
-        <LoadingState message={T.checking} />
+        <LoadingState message={PAYMENT_TEXT.checking} />
       </Frame>
     );
   }
   if (system.error || !system.data) {
     return (
       <Frame>
-        <ErrorState message={SHARED_TEXT.paymentStatusFailed} onRetry={() => void system.mutate()} retryLabel={T.retry} />
+        <ErrorState message={SHARED_TEXT.paymentStatusFailed} onRetry={() => void system.mutate()} retryLabel={PAYMENT_TEXT.retry} />
       </Frame>
     );
   }
@@ -90,7 +90,7 @@ function Checkout({ userId, packageId }: { userId: string; packageId: keyof type
     return (
       <Frame>
         <OrderSummary packageId={packageId} coins={pkg.coins} priceThb={pkg.priceThb} />
-        <LoadingState message={T.creating} />
+        <LoadingState message={PAYMENT_TEXT.creating} />
       </Frame>
     );
   }
@@ -98,7 +98,7 @@ function Checkout({ userId, packageId }: { userId: string; packageId: keyof type
     return (
       <Frame>
         <OrderSummary packageId={packageId} coins={pkg.coins} priceThb={pkg.priceThb} />
-        <ErrorState message={T.createFailed} onRetry={retry} retryLabel={T.retry} />
+        <ErrorState message={PAYMENT_TEXT.createFailed} onRetry={retry} retryLabel={PAYMENT_TEXT.retry} />
       </Frame>
     );
   }

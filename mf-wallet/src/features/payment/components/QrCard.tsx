@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { TIMERS, type PaymentQr } from '@lakorn/contracts/web';
 import { Button, Card, formatThaiDate, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { bahtAmount } from '../../../shared/coinPackages';
-import { PAYMENT_TEXT as T } from '../messages';
+import { PAYMENT_TEXT } from '../messages';
 
 const Frame = styled.div`
   display: flex;
@@ -111,35 +111,35 @@ export function QrCard({ qr, priceThb, expiresAt, onRetry }: QrCardProps) {
 
   return (
     <Card aria-labelledby="wallet-qr-title">
-      <SectionTitle id="wallet-qr-title">{T.qrTitle}</SectionTitle>
+      <SectionTitle id="wallet-qr-title">{PAYMENT_TEXT.qrTitle}</SectionTitle>
       {src ? (
         <Frame>
-          <img src={src} alt={T.qrAlt} onError={() => setSourceIndex((i) => i + 1)} />
+          <img src={src} alt={PAYMENT_TEXT.qrAlt} onError={() => setSourceIndex((i) => i + 1)} />
         </Frame>
       ) : (
         <Failed role="alert">
           <Placeholder aria-hidden>
             <Icon name="qr" size={64} />
           </Placeholder>
-          <span>{T.qrFailed}</span>
+          <span>{PAYMENT_TEXT.qrFailed}</span>
           <Button $variant="secondary" $size="sm" onClick={onRetry}>
             <Icon name="refresh" size={16} />
-            {T.retry}
+            {PAYMENT_TEXT.retry}
           </Button>
         </Failed>
       )}
       <AmountRow>
-        <span>{T.amountLabel}</span>
+        <span>{PAYMENT_TEXT.amountLabel}</span>
         <div>
           <strong>
-            {bahtAmount(priceThb)} {T.baht}
+            {bahtAmount(priceThb)} {PAYMENT_TEXT.baht}
           </strong>
-          <IconButton $tone="surface" $size={36} aria-label={copied ? T.copied : T.copyAmount} onClick={() => void copy()}>
+          <IconButton $tone="surface" $size={36} aria-label={copied ? PAYMENT_TEXT.copied : PAYMENT_TEXT.copyAmount} onClick={() => void copy()}>
             <Icon name={copied ? 'check' : 'copy'} size={18} />
           </IconButton>
         </div>
       </AmountRow>
-      <Muted style={{ marginTop: 10, textAlign: 'center' }}>{T.expiry(formatThaiDate(expiresAt, 'HH:mm'))}</Muted>
+      <Muted style={{ marginTop: 10, textAlign: 'center' }}>{PAYMENT_TEXT.expiry(formatThaiDate(expiresAt, 'HH:mm'))}</Muted>
     </Card>
   );
 }

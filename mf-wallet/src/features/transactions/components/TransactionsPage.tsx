@@ -5,7 +5,7 @@ import type { CoinTransaction } from '@lakorn/contracts/web';
 import { useProfile } from '@lakorn/shell-sdk';
 import { Button, Card, CoinBadge, EmptyState, ErrorState, formatThaiDate, Icon, LoadingState, Page, PageHeader, theme } from '@lakorn/ui';
 import { loadOlder, PAGE_SIZE, useBalance, useTransactions } from '../api';
-import { HISTORY_TEXT as T } from '../messages';
+import { HISTORY_TEXT } from '../messages';
 
 const BalanceCard = styled(Card)`
   display: flex;
@@ -71,7 +71,7 @@ function AmountCell({ amount }: { amount: number }) {
   const shown = Math.abs(amount).toLocaleString('th-TH');
   // spec §2: positive green with an up arrow, negative red with a down arrow, as absolute values.
   return (
-    <Amount $positive={positive} aria-label={positive ? T.received(shown) : T.spent(shown)}>
+    <Amount $positive={positive} aria-label={positive ? HISTORY_TEXT.received(shown) : HISTORY_TEXT.spent(shown)}>
       <Icon name={positive ? 'arrowUp' : 'arrowDown'} size={16} />
       {shown}
     </Amount>
@@ -111,19 +111,19 @@ export function TransactionsPage() {
   };
 
   let body;
-  if (isLoading) body = <LoadingState message={T.loading} />;
-  else if (error) body = <ErrorState message={T.failed} onRetry={() => void mutate()} retryLabel={T.retry} />;
-  else if (rows.length === 0) body = <EmptyState icon="calendar" title={T.empty} />;
+  if (isLoading) body = <LoadingState message={HISTORY_TEXT.loading} />;
+  else if (error) body = <ErrorState message={HISTORY_TEXT.failed} onRetry={() => void mutate()} retryLabel={HISTORY_TEXT.retry} />;
+  else if (rows.length === 0) body = <EmptyState icon="calendar" title={HISTORY_TEXT.empty} />;
   else {
     body = (
       <>
         <Table>
-          <caption>{T.caption}</caption>
+          <caption>{HISTORY_TEXT.caption}</caption>
           <thead>
             <tr>
-              <th scope="col">{T.date}</th>
-              <th scope="col">{T.description}</th>
-              <th scope="col">{T.amount}</th>
+              <th scope="col">{HISTORY_TEXT.date}</th>
+              <th scope="col">{HISTORY_TEXT.description}</th>
+              <th scope="col">{HISTORY_TEXT.amount}</th>
             </tr>
           </thead>
           <tbody>
@@ -138,9 +138,9 @@ export function TransactionsPage() {
         </Table>
         {canLoadMore || olderState === 'failed' ? (
           <More>
-            {olderState === 'failed' ? <p role="alert">{T.moreFailed}</p> : null}
+            {olderState === 'failed' ? <p role="alert">{HISTORY_TEXT.moreFailed}</p> : null}
             <Button $variant="secondary" $size="sm" onClick={() => void loadMore()} disabled={olderState === 'loading'}>
-              {T.more}
+              {HISTORY_TEXT.more}
             </Button>
           </More>
         ) : null}
@@ -150,9 +150,9 @@ export function TransactionsPage() {
 
   return (
     <Page>
-      <PageHeader title={T.title} onBack={() => navigate('/profile')} backLabel={T.back} />
-      <BalanceCard aria-label={T.balance}>
-        <BalanceLabel>{T.balance}</BalanceLabel>
+      <PageHeader title={HISTORY_TEXT.title} onBack={() => navigate('/profile')} backLabel={HISTORY_TEXT.back} />
+      <BalanceCard aria-label={HISTORY_TEXT.balance}>
+        <BalanceLabel>{HISTORY_TEXT.balance}</BalanceLabel>
         <CoinBadge coins={balance.data?.balance ?? profile.coins} />
       </BalanceCard>
       <Card>{body}</Card>
