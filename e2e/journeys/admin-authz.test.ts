@@ -97,6 +97,29 @@ describe('admin authorization matrix (every admin endpoint × signed out, member
   /** What each refused attempt tried, to check it did not happen. */
   const attempted = new Map<string, string>();
 
+  /**
+   * An owner-only setting at `path`: the owner writes the value already set (the matrix must not
+   * change the stack); everyone else tries `other`, and afterwards the setting still holds the
+   * value read before (a value, never a missing one: undefined would equal undefined).
+   */
+  function ownerSetting<K extends string, V extends number | boolean>(path: string, read: () => Promise<Record<K, V>>, key: K, other: (value: V) => V): Endpoint {
+    const before = new Map<Role, V>();
+    return {
+      name: `POST ${path}`,
+      expected: OWNER_ONLY,
+      call: async (role, actor) => {
+        const value = (await read())[key];
+        before.set(role, value);
+        return { method: 'POST', path, body: withUid(actor, { [key]: role === 'owner' ? value : other(value) }) };
+      },
+      unchanged: async (role) => {
+        const value = before.get(role);
+        expect(['number', 'boolean']).toContain(typeof value);
+        expect((await read())[key]).toBe(value);
+      },
+    };
+  }
+
   const endpoints: Endpoint[] = [
     {
       name: 'GET /api/admin/promo-codes',
@@ -144,37 +167,13 @@ describe('admin authorization matrix (every admin endpoint × signed out, member
       expected: ADMIN_ONLY,
       call: async () => ({ method: 'GET', path: '/api/admin/registration-bonus' }),
     },
-    {
-      name: 'POST /api/admin/registration-bonus',
-      expected: OWNER_ONLY,
-      call: async (role, actor) => {
-        const { coins } = await bonus();
-        attempted.set(`bonus:${role}`, String(coins));
-        // The owner writes the value that is already set (the matrix must not change the stack);
-        // everyone else tries a different one.
-        return { method: 'POST', path: '/api/admin/registration-bonus', body: withUid(actor, { coins: role === 'owner' ? coins : coins + 1234 }) };
-      },
-      unchanged: async (role) => {
-        expect(String((await bonus()).coins)).toBe(attempted.get(`bonus:${role}`));
-      },
-    },
+    ownerSetting('/api/admin/registration-bonus', bonus, 'coins', (coins) => coins + 1234),
     {
       name: 'GET /api/admin/payment-system',
       expected: ADMIN_ONLY,
       call: async () => ({ method: 'GET', path: '/api/admin/payment-system' }),
     },
-    {
-      name: 'POST /api/admin/payment-system',
-      expected: OWNER_ONLY,
-      call: async (role, actor) => {
-        const { enabled } = await paymentSwitch();
-        attempted.set(`switch:${role}`, String(enabled));
-        return { method: 'POST', path: '/api/admin/payment-system', body: withUid(actor, { enabled: role === 'owner' ? enabled : !enabled }) };
-      },
-      unchanged: async (role) => {
-        expect(String((await paymentSwitch()).enabled)).toBe(attempted.get(`switch:${role}`));
-      },
-    },
+    ownerSetting('/api/admin/payment-system', paymentSwitch, 'enabled', (enabled) => !enabled),
     {
       name: 'POST /api/admin/news',
       expected: adminOnly(201),

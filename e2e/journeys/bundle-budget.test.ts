@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSy
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { repoPaths } from '../../infra/src/paths';
-import { baseUrl, launchBrowser, newPhonePage, signInViaApi, type LaunchedBrowser } from '../support';
+import { baseUrl, newPhonePage, signInViaApi } from '../support';
+import { browserPerFile } from './browserPerFile';
 
 // The bundle budget (ARCHITECTURE §9), in bytes, never in time: the scripts a cold phone loads for
 // a page, each counted as the brotli file the gateway serves for it (infra/webpack/precompress.js).
@@ -62,20 +63,16 @@ function mapSources(frontEnd: string): string[] {
 }
 
 describe('bundle budget (bytes as served, brotli)', () => {
-  let browser: LaunchedBrowser;
+  const browser = browserPerFile();
   const report: string[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.closeAndClean();
+  afterAll(() => {
     const { artifacts } = repoPaths();
     mkdirSync(artifacts, { recursive: true });
     writeFileSync(path.join(artifacts, 'bundle-budget.md'), `${report.join('\n')}\n`);
   });
 
   it('keeps /login at or under 150 KiB of JavaScript, every script served brotli', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     const loaded = await scriptsOf(page, '/login', (p) => p.getByRole('button', { name: /เข้าสู่ระบบ/ }).first().waitFor());
     await page.context().close();
     report.push(`/login: ${kib(sum(loaded))} in ${loaded.length} scripts (budget ${kib(LOGIN_BUDGET)})`);
@@ -87,7 +84,7 @@ describe('bundle budget (bytes as served, brotli)', () => {
   });
 
   it.each(FIRST_ROUTES)("keeps $remote's first route ($path) at or under 80 KiB on top of the shell", async ({ remote, path: route, admin }) => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), admin ? 'admin@lakorn.local' : `budget-${Date.now().toString(36)}@lakorn.local`, 'งบประมาณ');
     const loaded = await scriptsOf(page, route, (p) => p.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor());
     await page.context().close();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Character } from '@lakorn/contracts';
 import { repoPaths } from '../../infra/src/paths';
-import { baseUrl, launchBrowser, newPhonePage, pngImage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
+import { baseUrl, newPhonePage, pngImage, screenshot, signInViaApi } from '../support';
+import { browserPerFile } from './browserPerFile';
 
 // The characters journey: user A creates a public romantic character through all 9 steps with an
 // image; user B finds it by a Thai substring and by genre, likes it (count 1, button disabled) and
@@ -20,23 +21,15 @@ async function next(page: Page, title: string) {
 }
 
 describe('characters: create, find, like, chat, edit', () => {
-  let browser: LaunchedBrowser;
+  const browser = browserPerFile();
   const run = Date.now() % 1_000_000;
   const marker = `ดวงดาวริมผา${thaiDigits(run)}`;
   const name = `ดาวเหนือ ${thaiDigits(run)}`;
   let characterId = '';
   let creatorUsername = '';
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.closeAndClean();
-  });
-
   it('A creates a public romantic character through all nine steps, with an image', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     creatorUsername = (await signInViaApi(page.context(), baseUrl(), `creator-${run}@example.test`, 'Creator')).username;
     await page.goto('/create-character');
 
@@ -101,7 +94,7 @@ describe('characters: create, find, like, chat, edit', () => {
   });
 
   it('B finds it by a Thai substring and by genre, likes it once, and taps it to reach /chat/{id}', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `finder-${run}@example.test`, 'Finder');
     // spec §3: a public character shows its creator's username, which the catalog learns from
     // identity.user.registered; give the event a moment to arrive.
@@ -156,7 +149,7 @@ describe('characters: create, find, like, chat, edit', () => {
   });
 
   it('A edits it from /edit-character/{id}/4', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `creator-${run}@example.test`, 'Creator');
     await page.goto(`/edit-character/${characterId}/4`);
     await page.getByRole('heading', { level: 1, name: 'บุคลิกภาพ' }).waitFor();
@@ -178,7 +171,7 @@ describe('characters: create, find, like, chat, edit', () => {
   });
 
   it('A exports it as a PNG card drawn by the browser, which imports back with the same fields (beyond the spec)', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `creator-${run}@example.test`, 'Creator');
     await page.goto(`/edit-character/${characterId}/9`);
     await page.getByRole('heading', { name: 'ส่งออกการ์ดตัวละคร' }).waitFor();

@@ -1,18 +1,13 @@
 import { existsSync } from 'node:fs';
-import { launchBrowser, newPhonePage, screenshot, type LaunchedBrowser } from '../support';
+import { newPhonePage, screenshot } from '../support';
+import { browserPerFile } from './browserPerFile';
 
 /** Proves the harness itself: the stack is up, Chromium starts, and the phone page is a Thai phone. */
 describe('the browser-journey harness', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.closeAndClean();
-  });
+  const browser = browserPerFile();
 
   it('loads the gateway /healthz in Chromium as a 390×844 Thai phone in Bangkok time', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     const response = await page.goto('/healthz');
     expect(response?.status()).toBe(200);
     expect(JSON.parse(await page.locator('body').innerText())).toEqual({ status: 'ok' });

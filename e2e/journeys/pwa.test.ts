@@ -7,7 +7,8 @@ import { loadConfig } from '../../gateway/src/config';
 import { readRunnerEnv } from '../../infra/src/config';
 import { sessionKeys } from '../../infra/src/keys';
 import { repoPaths } from '../../infra/src/paths';
-import { baseUrl, E2E_PORTS_VARIABLE, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
+import { baseUrl, E2E_PORTS_VARIABLE, newPhonePage, screenshot, signInViaApi } from '../support';
+import { browserPerFile } from './browserPerFile';
 
 /** Until the page is controlled by an active worker (it claims its clients on activation). */
 async function controlledByWorker(page: Page): Promise<string> {
@@ -44,16 +45,10 @@ async function stop(server: Server): Promise<void> {
 }
 
 describe('installable (ARCHITECTURE §9): manifest, service worker, offline page', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.closeAndClean();
-  });
+  const browser = browserPerFile();
 
   it('links a Thai web app manifest with drawn icons, and the iOS home-screen meta', async () => {
-    const page = await newPhonePage(browser, { serviceWorkers: 'allow' });
+    const page = await newPhonePage(browser(), { serviceWorkers: 'allow' });
     await page.goto('/login');
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     const manifestResponse = await page.request.get('/manifest.webmanifest');
@@ -73,7 +68,7 @@ describe('installable (ARCHITECTURE §9): manifest, service worker, offline page
   });
 
   it('registers the worker, and a second visit takes every script from it, not from the network', async () => {
-    const page = await newPhonePage(browser, { serviceWorkers: 'allow' });
+    const page = await newPhonePage(browser(), { serviceWorkers: 'allow' });
     const context = page.context();
     await signInViaApi(context, baseUrl(), `pwa-${Date.now().toString(36)}@lakorn.local`, 'ผู้ใช้ติดตั้งแอป');
     await page.goto('/');
@@ -114,7 +109,7 @@ describe('installable (ARCHITECTURE §9): manifest, service worker, offline page
     const port = (gateway.address() as AddressInfo).port;
     const own = `http://localhost:${port}`;
     try {
-      const page = await newPhonePage(browser, { serviceWorkers: 'allow', baseURL: own });
+      const page = await newPhonePage(browser(), { serviceWorkers: 'allow', baseURL: own });
       await page.goto('/login');
       await page.getByRole('button', { name: /เข้าสู่ระบบ/ }).first().waitFor();
       expect(await controlledByWorker(page)).toBe(`${own}/sw.js`);

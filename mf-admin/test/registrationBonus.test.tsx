@@ -22,7 +22,8 @@ test('shows a number input (min 0) with the unit COINS, the current value and a 
   const input = await screen.findByRole('spinbutton', { name: 'Coins for each new member' });
   expect(input).toHaveValue(750);
   expect(input).toHaveAttribute('min', '0');
-  expect(screen.getAllByText('COINS').length).toBeGreaterThan(0);
+  // The unit stands right beside the field.
+  expect(screen.getByText('COINS')).toBe(input.nextElementSibling);
   expect(screen.getByText(/Current value/)).toHaveTextContent('Current value: 750 COINS');
   expect(screen.getByText(/Every new member receives this many coins/)).toBeInTheDocument();
 });

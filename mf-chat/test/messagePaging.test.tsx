@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Message } from '@lakorn/contracts/web';
+import { NEXT_CURSOR_HEADER, type Message } from '@lakorn/contracts/web';
 import { chat, message, mockChatApi, renderApp, sendResult, sseStream, type Route } from './support';
 
 // The chat screen reads its messages 50 at a time: GET /api/messages/chat/{id}?limit=50, older
@@ -27,7 +27,7 @@ function pagedServer(extra: Record<string, Route> = {}, older: (before: string) 
       if (override) return typeof override === 'function' ? override(call) : override;
       const end = before ? Number(before.slice(1)) : 120;
       const start = Math.max(1, end - limit + 1);
-      const headers = start > 1 ? { 'X-Next-Cursor': `c${start - 1}` } : undefined;
+      const headers = start > 1 ? { [NEXT_CURSOR_HEADER]: `c${start - 1}` } : undefined;
       return new Response(JSON.stringify(numbered(start, end)), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
     },
     ...extra,
