@@ -208,6 +208,34 @@ export function Dialog({ open, title, children, onClose, closeLabel = 'ปิด
   );
 }
 
+/** A form dialog's cancel and submit buttons: cancel is held while busy; submit shows busyLabel then. */
+export function FormActions({
+  cancelLabel,
+  submitLabel,
+  busyLabel,
+  busy,
+  onCancel,
+  submitDisabled = busy,
+}: {
+  cancelLabel: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onCancel: () => void;
+  submitDisabled?: boolean;
+}) {
+  return (
+    <DialogActions>
+      <Button $variant="secondary" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" disabled={submitDisabled}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
   title: ReactNode;

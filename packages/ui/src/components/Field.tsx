@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { theme } from '../theme';
 
@@ -20,6 +20,13 @@ const control = css`
 export const Input = styled.input`
   ${control}
   min-height: 44px;
+`;
+
+const Select = styled.select`
+  ${control}
+  min-height: 44px;
+  padding-top: 0;
+  padding-bottom: 0;
 `;
 
 export const TextArea = styled.textarea`
@@ -106,6 +113,19 @@ export function TextAreaField({ label, hint, error, max, counterMode, ...input }
   return (
     <FieldFrame label={label} hint={hint} error={error} max={max} counterMode={counterMode} value={input.value}>
       {(id) => <TextArea id={id} aria-invalid={error ? true : undefined} {...input} />}
+    </FieldFrame>
+  );
+}
+
+/** A labelled <select> in the same frame as the text fields. */
+export function SelectField({ label, hint, error, children, ...select }: Pick<FieldFrameProps, 'label' | 'hint' | 'error'> & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} value={select.value}>
+      {(id) => (
+        <Select id={id} aria-invalid={error ? true : undefined} {...select}>
+          {children}
+        </Select>
+      )}
     </FieldFrame>
   );
 }

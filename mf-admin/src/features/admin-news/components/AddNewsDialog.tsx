@@ -3,8 +3,7 @@ import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
 import { LIMITS, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_TYPES, type NewsItem, type NewsType } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
-import { Button, Dialog, DialogActions, ErrorText, Icon, Muted, Spinner, TextAreaField, TextField, theme } from '@lakorn/ui';
-import { SelectField } from '../../../shared/fields';
+import { Button, Dialog, ErrorText, FormActions, Icon, Muted, SelectField, Spinner, TextAreaField, TextField, theme } from '@lakorn/ui';
 import { createNews, NEWS_PATH, uploadNewsImage } from '../api';
 import { ADMIN_NEWS_TEXT, NEWS_TAB_TEXT } from '../messages';
 
@@ -154,14 +153,14 @@ export function AddNewsDialog({ open, onClose }: { open: boolean; onClose: () =>
           {imageError ? <ErrorText role="alert">{imageError}</ErrorText> : <Muted>{NEWS_TAB_TEXT.imageHint}</Muted>}
         </ImageField>
 
-        <DialogActions>
-          <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {ADMIN_NEWS_TEXT.cancel}
-          </Button>
-          <Button type="submit" disabled={!canSave}>
-            {saving ? ADMIN_NEWS_TEXT.saving : ADMIN_NEWS_TEXT.save}
-          </Button>
-        </DialogActions>
+        <FormActions
+          cancelLabel={ADMIN_NEWS_TEXT.cancel}
+          submitLabel={ADMIN_NEWS_TEXT.save}
+          busyLabel={ADMIN_NEWS_TEXT.saving}
+          busy={saving}
+          submitDisabled={!canSave}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -3,8 +3,8 @@ import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
 import { CHECKIN_COINS_MAX, SPECIAL_DAY_DEFAULT_COINS, SPECIAL_DAY_DESCRIPTION_MAX, SPECIAL_DAY_EXISTS_CODE, type SpecialCheckinDay } from '@lakorn/contracts/web';
 import { ApiError, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
-import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
-import { parseWholeNumber } from '../../../shared/fields';
+import { Dialog, FormActions, TextField } from '@lakorn/ui';
+import { parseWholeNumber } from '../../../shared/wholeNumber';
 import { isCalendarQuery, useForgetQueries } from '../../../shared/queries';
 import { createSpecialDay, SPECIAL_DAYS_PATH } from '../api';
 import { ADMIN_NEWS_TEXT, SPECIAL_DAY_TEXT } from '../messages';
@@ -94,14 +94,14 @@ export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose:
           maxLength={SPECIAL_DAY_DESCRIPTION_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
-        <DialogActions>
-          <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {ADMIN_NEWS_TEXT.cancel}
-          </Button>
-          <Button type="submit" disabled={!canSave}>
-            {saving ? ADMIN_NEWS_TEXT.saving : ADMIN_NEWS_TEXT.save}
-          </Button>
-        </DialogActions>
+        <FormActions
+          cancelLabel={ADMIN_NEWS_TEXT.cancel}
+          submitLabel={ADMIN_NEWS_TEXT.save}
+          busyLabel={ADMIN_NEWS_TEXT.saving}
+          busy={saving}
+          submitDisabled={!canSave}
+          onCancel={onClose}
+        />
       </Form>
     </Dialog>
   );

@@ -1,66 +1,48 @@
-import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, formatCoins, thaiFullDate, thaiShortMonth, theme } from '@lakorn/ui';
+import { Icon, IconButton, formatCoins, thaiFullDate, thaiShortMonth, theme } from '@lakorn/ui';
 import { useSpecialDays } from '../api';
-import { ADMIN_NEWS_TEXT, SPECIAL_DAY_TEXT } from '../messages';
+import { SPECIAL_DAY_TEXT } from '../messages';
 import { AddSpecialDayDialog } from './AddSpecialDayDialog';
 import type { DeleteTarget } from './DeleteDialog';
-import { Body, List, Meta, Row, Text } from './rows';
+import { ListTab } from './ListTab';
+import { Meta, Row, Text } from './rows';
 
 /**
  * spec §2 Admin news, Special days tab: the add dialog, the list (date, description defaulting
  * to 'special day', coins, delete icon) and the note on regular days' amounts.
  */
 export function SpecialDaysTab({ onDelete }: { onDelete: (target: DeleteTarget) => void }) {
-  const { data, error, isLoading, mutate } = useSpecialDays();
-  const [adding, setAdding] = useState(false);
-
-  let body;
-  if (isLoading) body = <LoadingState message={ADMIN_NEWS_TEXT.loading} />;
-  else if (error || !data) body = <ErrorState message={ADMIN_NEWS_TEXT.loadFailed} onRetry={() => void mutate()} retryLabel={ADMIN_NEWS_TEXT.retry} />;
-  else if (data.length === 0)
-    body = (
-      <EmptyState icon="calendar" title={SPECIAL_DAY_TEXT.empty}>
-        <span>{SPECIAL_DAY_TEXT.emptyHint}</span>
-      </EmptyState>
-    );
-  else
-    body = (
-      <List aria-label={SPECIAL_DAY_TEXT.listLabel}>
-        {data.map((day) => (
-          <Row key={day.id}>
-            <DateBadge aria-hidden>
-              <strong>{Number(day.date.slice(8))}</strong>
-              <span>{thaiShortMonth(day.date)}</span>
-            </DateBadge>
-            <Text>
-              <h3>{day.description || SPECIAL_DAY_TEXT.defaultDescription}</h3>
-              <Meta>
-                <time dateTime={day.date}>{thaiFullDate(day.date)}</time>
-              </Meta>
-            </Text>
-            <Amount>{SPECIAL_DAY_TEXT.coins(formatCoins(day.coinAmount))}</Amount>
-            <IconButton aria-label={SPECIAL_DAY_TEXT.deleteLabel(thaiFullDate(day.date))} onClick={() => onDelete({ kind: 'special-day', id: day.id })}>
-              <Icon name="trash" size={18} color={theme.color.danger} />
-            </IconButton>
-          </Row>
-        ))}
-      </List>
-    );
-
   return (
-    <>
-      <Button $block onClick={() => setAdding(true)}>
-        <Icon name="plus" size={18} />
-        {SPECIAL_DAY_TEXT.add}
-      </Button>
-      <Note>
-        <Icon name="calendar" size={16} />
-        <span>{SPECIAL_DAY_TEXT.note}</span>
-      </Note>
-      <Body>{body}</Body>
-      <AddSpecialDayDialog open={adding} onClose={() => setAdding(false)} />
-    </>
+    <ListTab
+      query={useSpecialDays()}
+      text={SPECIAL_DAY_TEXT}
+      emptyIcon="calendar"
+      note={
+        <Note>
+          <Icon name="calendar" size={16} />
+          <span>{SPECIAL_DAY_TEXT.note}</span>
+        </Note>
+      }
+      dialog={(open, onClose) => <AddSpecialDayDialog open={open} onClose={onClose} />}
+      row={(day) => (
+        <Row key={day.id}>
+          <DateBadge aria-hidden>
+            <strong>{Number(day.date.slice(8))}</strong>
+            <span>{thaiShortMonth(day.date)}</span>
+          </DateBadge>
+          <Text>
+            <h3>{day.description || SPECIAL_DAY_TEXT.defaultDescription}</h3>
+            <Meta>
+              <time dateTime={day.date}>{thaiFullDate(day.date)}</time>
+            </Meta>
+          </Text>
+          <Amount>{SPECIAL_DAY_TEXT.coins(formatCoins(day.coinAmount))}</Amount>
+          <IconButton aria-label={SPECIAL_DAY_TEXT.deleteLabel(thaiFullDate(day.date))} onClick={() => onDelete({ kind: 'special-day', id: day.id })}>
+            <Icon name="trash" size={18} color={theme.color.danger} />
+          </IconButton>
+        </Row>
+      )}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import styled, { css } from 'styled-components';
 import { DAILY_COIN_DEFAULTS, type DailyCoinSetting } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Input, LoadingState, Muted, Page, PageHeader, Pill, theme } from '@lakorn/ui';
-import { parseWholeNumber } from '../../../shared/fields';
+import { parseWholeNumber } from '../../../shared/wholeNumber';
 import { isCalendarQuery, useForgetQueries } from '../../../shared/queries';
 import { saveDailyCoinSetting, useDailyCoinSettings } from '../api';
 import { DAILY_COIN_TEXT } from '../messages';

@@ -2,8 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PROMO, PROMO_TYPES, type PromoCode, type PromoType } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
-import { Button, Dialog, DialogActions, TextField, theme } from '@lakorn/ui';
-import { SelectField } from '../../../shared/fields';
+import { Dialog, FormActions, SelectField, TextField, theme } from '@lakorn/ui';
 import { createPromoCode } from '../api';
 import { PROMO_TEXT } from '../messages';
 
@@ -141,14 +140,7 @@ export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: bool
             error={shown.maxUses}
           />
         ) : null}
-        <DialogActions>
-          <Button $variant="secondary" onClick={onClose} disabled={saving}>
-            {PROMO_TEXT.cancel}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? PROMO_TEXT.submitting : PROMO_TEXT.submit}
-          </Button>
-        </DialogActions>
+        <FormActions cancelLabel={PROMO_TEXT.cancel} submitLabel={PROMO_TEXT.submit} busyLabel={PROMO_TEXT.submitting} busy={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { REGISTRATION_BONUS_DEFAULT, REGISTRATION_BONUS_MAX } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Card, ErrorState, Input, LoadingState, Muted, Page, PageHeader, theme } from '@lakorn/ui';
-import { parseWholeNumber } from '../../../shared/fields';
+import { parseWholeNumber } from '../../../shared/wholeNumber';
 import { saveRegistrationBonus, useRegistrationBonus } from '../api';
 import { BONUS_TEXT } from '../messages';
 
