@@ -9,6 +9,13 @@ const REFUSED = { message: 'You can only act as yourself', code: 'FORBIDDEN' };
 const me = testActor();
 const other = testActor();
 const cookie = sessionCookie(me);
+/** Every way a body names someone: either field, with either their id or their uid. */
+const namings = (who: typeof me) => [
+  ['userId', who.id],
+  ['userId', who.uid],
+  ['uid', who.uid],
+  ['uid', who.id],
+];
 
 // ARCHITECTURE §5: naming another user where only one's own is allowed is
 // refused at the gateway with 403, before any service sees it.
@@ -28,21 +35,11 @@ describe('acting as yourself', () => {
   }
 
   describe('JSON bodies', () => {
-    test.each([
-      ['userId', other.id],
-      ['userId', other.uid],
-      ['uid', other.uid],
-      ['uid', other.id],
-    ])('refuses a body whose %s names another user (%s)', async (field, value) => {
+    test.each(namings(other))('refuses a body whose %s names another user (%s)', async (field, value) => {
       await expectRefused(request(app()).post('/api/checkin').set('Cookie', cookie).send({ [field]: value }));
     });
 
-    test.each([
-      ['userId', me.id],
-      ['userId', me.uid],
-      ['uid', me.uid],
-      ['uid', me.id],
-    ])('forwards a body whose %s names the actor (%s)', async (field, value) => {
+    test.each(namings(me))('forwards a body whose %s names the actor (%s)', async (field, value) => {
       const res = await request(app()).post('/api/checkin').set('Cookie', cookie).send({ [field]: value });
       expect(res.status).toBe(200);
       expect(JSON.parse(fakes.received.at(-1)!.body.toString('utf8'))).toEqual({ [field]: value });

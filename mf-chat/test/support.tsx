@@ -1,5 +1,5 @@
 import type { Chat, ChatSummary, Message, Persona, Profile, SendMessageResult } from '@lakorn/contracts/web';
-import { member, mockApi, renderWithShell, type Reply, type Routes } from '@lakorn/shell-sdk/testing';
+import { fixtureOf, member, mockApi, renderWithShell, type Reply, type Routes } from '@lakorn/shell-sdk/testing';
 import App from '../src/App';
 
 export type Route = Reply;
@@ -45,34 +45,28 @@ export function chatSummary(overrides: Partial<ChatSummary> = {}): ChatSummary {
 
 export const chat = (overrides: Partial<Chat> = {}): Chat => ({ ...chatSummary(), memory: '', ...overrides });
 
-export function message(overrides: Partial<Message> = {}): Message {
-  return {
-    id: 'm1',
-    chatId: 'chat1',
-    content: 'สวัสดีค่ะ',
-    isUser: false,
-    timestamp: '2025-01-08T07:05:00.000Z',
-    userId: member.id,
-    persona: null,
-    offline: false,
-    ...overrides,
-  };
-}
+export const message = fixtureOf<Message>({
+  id: 'm1',
+  chatId: 'chat1',
+  content: 'สวัสดีค่ะ',
+  isUser: false,
+  timestamp: '2025-01-08T07:05:00.000Z',
+  userId: member.id,
+  persona: null,
+  offline: false,
+});
 
-export function persona(overrides: Partial<Persona> = {}): Persona {
-  return {
-    id: 'persona1',
-    userId: member.id,
-    name: 'อาทิตย์',
-    appearance: 'ตัวสูง',
-    personality: 'ร่าเริง ชอบแกล้งเพื่อน รักดนตรีและการเดินทางไกล',
-    background: 'นักดนตรี',
-    profileUrl: '',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export const persona = fixtureOf<Persona>({
+  id: 'persona1',
+  userId: member.id,
+  name: 'อาทิตย์',
+  appearance: 'ตัวสูง',
+  personality: 'ร่าเริง ชอบแกล้งเพื่อน รักดนตรีและการเดินทางไกล',
+  background: 'นักดนตรี',
+  profileUrl: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
 
 export function sendResult(content: string, reply: string, overrides: Partial<SendMessageResult> = {}): SendMessageResult {
   return {

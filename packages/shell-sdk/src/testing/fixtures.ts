@@ -15,39 +15,32 @@ export const member: Profile = {
 };
 
 /** admin@lakorn.local: admin and owner (ARCHITECTURE §5). */
-export const owner: Profile = {
-  ...member,
-  id: 'p-owner',
-  uid: 'dev-owner',
-  email: 'admin@lakorn.local',
-  username: 'แอดมิน',
-  coins: 0,
-  isAdmin: true,
-  isOwner: true,
-};
+export const owner: Profile = { ...member, id: 'p-owner', uid: 'dev-owner', email: 'admin@lakorn.local', username: 'แอดมิน', coins: 0, isAdmin: true, isOwner: true };
 
 /** An admin who is not the owner (spec §6: owner-only pages refuse them). */
 export const admin: Profile = { ...owner, id: 'p-admin', uid: 'dev-admin', email: 'moderator@lakorn.local', isOwner: false };
 
+/** A fixture maker: `defaults` with the test's `overrides` on top. */
+export const fixtureOf =
+  <T extends object>(defaults: T) =>
+  (overrides: Partial<T> = {}): T => ({ ...defaults, ...overrides });
+
 /** A public character card as lists show it (discover, the library), created by `member`. */
-export function characterSummary(overrides: Partial<CharacterSummary> = {}): CharacterSummary {
-  return {
-    id: 'char1',
-    userId: member.id,
-    name: 'ดาวเหนือ',
-    age: '24',
-    gender: 'female',
-    genre: 'romantic',
-    isPublic: true,
-    isSpicy: false,
-    description: 'สาวริมทะเล',
-    personalityPreview: 'อ่อนโยน',
-    profileUrl: '',
-    likes: 0,
-    creatorUsername: member.username,
-    version: 1,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export const characterSummary = fixtureOf<CharacterSummary>({
+  id: 'char1',
+  userId: member.id,
+  name: 'ดาวเหนือ',
+  age: '24',
+  gender: 'female',
+  genre: 'romantic',
+  isPublic: true,
+  isSpicy: false,
+  description: 'สาวริมทะเล',
+  personalityPreview: 'อ่อนโยน',
+  profileUrl: '',
+  likes: 0,
+  creatorUsername: member.username,
+  version: 1,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
