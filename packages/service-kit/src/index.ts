@@ -8,6 +8,7 @@ export * from './http/localOnly';
 export * from './auth/session';
 export * from './data/mongo';
 export * from './data/insertOnce';
+export * from './data/models';
 export * from './domain/errors';
 export * from './bus';
 export * from './run';
