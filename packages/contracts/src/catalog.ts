@@ -210,22 +210,19 @@ export const CharacterCardV2 = z.object({
 });
 export type CharacterCardV2 = z.infer<typeof CharacterCardV2>;
 
-/** What the wizard is filled with from an imported card: the input fields, not yet checked. */
-export const CharacterDraft = z.object({
-  name: z.string(),
-  age: z.string(),
+/** What the wizard is filled with from an imported card: a Character's own fields, not yet checked. */
+export const CharacterDraft = Character.omit({
+  id: true,
+  userId: true,
+  likes: true,
+  creatorUsername: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({
+  /** A card may name no gender or genre Lakorn knows: the wizard asks. */
   gender: z.enum(GENDERS).nullable(),
   genre: z.enum(GENRES).nullable(),
-  appearance: z.string(),
-  personality: z.string(),
-  firstMessage: z.string(),
-  background: z.string(),
-  exampleMessages: z.string(),
-  isPublic: z.boolean(),
-  isSpicy: z.boolean(),
-  description: z.string(),
-  profileUrl: z.string(),
-  cardExtras: z.string(),
 });
 export type CharacterDraft = z.infer<typeof CharacterDraft>;
 
