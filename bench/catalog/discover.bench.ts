@@ -7,8 +7,8 @@ import { createOutbox, ensureIndexes, silentLogger, signSessionToken, connectMon
 import { testBus, testSessionKeys } from '@lakorn/service-kit/testing';
 import type { CharacterInput } from '@lakorn/contracts';
 import { createApp } from '../../services/catalog/src/app';
-import { imageStore } from '../../services/catalog/src/data/imageStore';
-import { catalogCollections, type LikeDoc } from '../../services/catalog/src/data/models';
+import { createImageStore } from '../../services/catalog/src/data/imageStore';
+import { catalogCollections, catalogModels, type LikeDoc } from '../../services/catalog/src/data/models';
 import { createCatalogService } from '../../services/catalog/src/service';
 import { between, characterDoc, characterId, NEEDLE, random, text } from '../support/characters';
 import { timeRuns, type Sample } from '../support/measure';
@@ -155,7 +155,7 @@ async function main() {
   });
 
   if (IMAGES > 0) {
-    const store = imageStore(connection);
+    const store = createImageStore(catalogModels(connection));
     const fileNames = Array.from({ length: IMAGES }, (_, i) => `${i.toString(16).padStart(32, '0')}.jpg`);
     for (const fileName of fileNames) {
       if (await store.ownerOf(fileName)) continue;

@@ -5,6 +5,7 @@ import type { CharacterImages } from './domain/characterImages';
 import type { Catalog } from './domain/characters';
 import { characterRoutes } from './routes/characters';
 import { imageRoutes } from './routes/images';
+import { catalogErrors } from './routes/errors';
 import { uploadRoutes } from './routes/uploads';
 
 export interface CatalogAppDeps {
@@ -21,6 +22,7 @@ export function createApp(deps: CatalogAppDeps): Express {
     logger: deps.logger,
     sessionPublicKey: deps.sessionPublicKey,
     readiness: deps.readiness,
+    domainErrors: catalogErrors,
     routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog })],
   });
 }

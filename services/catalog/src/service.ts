@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Connection } from 'mongoose';
-import type { Logger, Outbox } from '@lakorn/service-kit';
-import { changeLog } from './data/changeLog';
-import { characterStore } from './data/characterStore';
-import { creatorStore } from './data/creatorStore';
-import { cachedImageStore, imageStore } from './data/imageStore';
-import { likeStore } from './data/likeStore';
+import type { Connection, Logger, Outbox } from '@lakorn/service-kit';
+import { createChangeLog } from './data/changeLog';
+import { createCharacterStore } from './data/characterStore';
+import { createCreatorStore } from './data/creatorStore';
+import { cachedImageStore, createImageStore } from './data/imageStore';
+import { createLikeStore } from './data/likeStore';
+import { catalogModels } from './data/models';
 import { createCharacterImages } from './domain/characterImages';
 import { createCatalog } from './domain/characters';
 import { DiscoverIndex } from './domain/discoverIndex';
@@ -21,23 +21,27 @@ export interface CatalogServiceOptions {
   now?: () => Date;
 }
 
-/** The catalog's parts wired together over one database: what main.ts and the tests start from. */
+/**
+ * The catalog's composition root (README "One service shape"): models → stores → domain over one
+ * database; main.ts and the tests both start from it.
+ */
 export function createCatalogService(options: CatalogServiceOptions) {
-  const { connection, logger } = options;
+  const { logger } = options;
+  const models = catalogModels(options.connection);
   const index = new DiscoverIndex();
   const sync = createDiscoverSync({
-    log: changeLog(connection),
+    log: createChangeLog(models),
     index,
     instance: randomBytes(4).toString('hex'),
     logger,
     intervalMs: options.syncIntervalMs,
     now: options.now,
   });
-  const images = cachedImageStore(imageStore(connection), options.imageCacheBytes ?? 64 * 1024 * 1024);
+  const images = cachedImageStore(createImageStore(models), options.imageCacheBytes ?? 64 * 1024 * 1024);
   const catalog = createCatalog({
-    characters: characterStore(connection),
-    likes: likeStore(connection),
-    creators: creatorStore(connection),
+    characters: createCharacterStore(models),
+    likes: createLikeStore(models),
+    creators: createCreatorStore(models),
     images,
     index,
     outbox: options.outbox,

@@ -1,19 +1,19 @@
 import request from 'supertest';
 import { ERROR_CODES, UPLOAD_MESSAGES } from '@lakorn/contracts';
+import { catalogCollections } from '../src/data/models';
 import { createCharacter, member, startCatalog, type Harness } from './support/harness';
 import { makeJpeg, makePng } from './support/images';
 
 // Every refusal the catalog answers, body for body: the domain names the rule, routes/errors.ts
 // gives it the status, code and text of spec §7 (README "One service shape").
 
+const owner = member();
+const other = member();
 let h: Harness;
 beforeAll(async () => {
   h = await startCatalog('catalog_errors');
 });
 afterAll(() => h.close());
-
-const owner = member();
-const other = member();
 
 describe('the catalog’s refusals', () => {
   it('a cursor it never gave: 400 VALIDATION', async () => {
@@ -44,9 +44,7 @@ describe('the catalog’s refusals', () => {
 
   it('an edit while another holds the next version for 3 s: 409 without a code', async () => {
     const mine = await createCharacter(h.app, owner.cookie);
-    await h.connection
-      .collection<{ _id: string }>('character_versions')
-      .insertOne({ _id: `${mine.id}:2`, characterId: mine.id, version: 2, claimedAt: new Date() });
+    await catalogCollections(h.connection).versionClaims.insertOne({ _id: `${mine.id}:2`, characterId: mine.id, version: 2, claimedAt: new Date() });
     const res = await request(h.app).put(`/api/characters/${mine.id}`).set('Cookie', owner.cookie).send({ ...mine, name: 'ช้าไป' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'The character is being changed by another request; try again' });

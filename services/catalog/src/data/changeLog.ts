@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Connection } from 'mongoose';
-import { catalogCollections } from './models';
+import { collectionOf } from '@lakorn/service-kit';
+import type { CatalogModels } from './models';
 
 export interface LoggedChange {
   id: string;
@@ -17,8 +17,8 @@ export interface ChangeLog {
   prune(before: Date): Promise<void>;
 }
 
-export function changeLog(connection: Connection): ChangeLog {
-  const { discoverChanges } = catalogCollections(connection);
+export function createChangeLog(models: CatalogModels): ChangeLog {
+  const discoverChanges = collectionOf(models.discoverChanges);
   let sequence = 0;
   return {
     async append(instance, change, at) {

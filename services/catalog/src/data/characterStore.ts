@@ -1,9 +1,9 @@
-import type { Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@lakorn/service-kit';
-import { catalogCollections, type CharacterDoc } from './models';
+import { collectionOf, insertOnce } from '@lakorn/service-kit';
+import type { CatalogModels, CharacterDoc } from './models';
 
-/** The fields the discover index keeps (no long texts except personality, which search reads). */
-export type CharacterListingDoc = Omit<CharacterDoc, 'appearance' | 'firstMessage' | 'background' | 'exampleMessages' | 'cardExtras'>;
+/** The long texts the discover index does without (personality stays: search reads it). */
+const LONG_TEXTS = ['appearance', 'firstMessage', 'background', 'exampleMessages', 'cardExtras'] as const;
+export type CharacterListingDoc = Omit<CharacterDoc, (typeof LONG_TEXTS)[number]>;
 
 export interface CharacterStore {
   insert(doc: CharacterDoc): Promise<void>;
@@ -25,8 +25,9 @@ export interface CharacterStore {
 
 const claimId = (characterId: string, version: number) => `${characterId}:${version}`;
 
-export function characterStore(connection: Connection): CharacterStore {
-  const { characters, versionClaims } = catalogCollections(connection);
+export function createCharacterStore(models: CatalogModels): CharacterStore {
+  const characters = collectionOf(models.characters);
+  const versionClaims = collectionOf(models.versionClaims);
   return {
     async insert(doc) {
       await characters.insertOne(doc);
@@ -49,7 +50,7 @@ export function characterStore(connection: Connection): CharacterStore {
     async streamListings(onDoc) {
       let count = 0;
       const cursor = characters
-        .find({}, { projection: { appearance: 0, firstMessage: 0, background: 0, exampleMessages: 0, cardExtras: 0 } })
+        .find({}, { projection: Object.fromEntries(LONG_TEXTS.map((field) => [field, 0])) })
         .batchSize(1000);
       for await (const doc of cursor) {
         onDoc(doc);
@@ -58,13 +59,10 @@ export function characterStore(connection: Connection): CharacterStore {
       return count;
     },
     async claimVersion(characterId, version, at) {
-      try {
-        await versionClaims.insertOne({ _id: claimId(characterId, version), characterId, version, claimedAt: at });
-        return true;
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
-      }
+      const claimed = await insertOnce(() =>
+        versionClaims.insertOne({ _id: claimId(characterId, version), characterId, version, claimedAt: at }),
+      );
+      return claimed === 'inserted';
     },
     async claimedAt(characterId, version) {
       const claim = await versionClaims.findOne({ _id: claimId(characterId, version) });

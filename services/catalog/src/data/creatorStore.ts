@@ -1,5 +1,5 @@
-import type { Connection } from 'mongoose';
-import { catalogCollections } from './models';
+import { collectionOf } from '@lakorn/service-kit';
+import type { CatalogModels } from './models';
 
 export interface CreatorStore {
   upsert(userId: string, username: string, at: Date): Promise<void>;
@@ -7,8 +7,8 @@ export interface CreatorStore {
   streamAll(onCreator: (userId: string, username: string) => void): Promise<number>;
 }
 
-export function creatorStore(connection: Connection): CreatorStore {
-  const { creators } = catalogCollections(connection);
+export function createCreatorStore(models: CatalogModels): CreatorStore {
+  const creators = collectionOf(models.creators);
   return {
     async upsert(userId, username, at) {
       await creators.replaceOne({ _id: userId }, { username, updatedAt: at }, { upsert: true });

@@ -1,5 +1,5 @@
-import { mongo, type Connection } from 'mongoose';
-import { IMAGE_BUCKET } from './models';
+import { mongo } from 'mongoose';
+import type { CatalogModels } from './models';
 
 export interface StoredImage {
   fileName: string;
@@ -28,23 +28,24 @@ export interface ImageStore {
   removeForUser(userId: string): Promise<string[]>;
 }
 
-interface ImageFile {
-  _id: mongo.ObjectId;
-  filename: string;
-  uploadDate: Date;
-  metadata?: { userId?: string; characterId?: string | null; contentType?: string };
+/** What save() writes into a GridFS file's metadata, read back as GridFS hands it (any document). */
+function metadataOf(file: mongo.GridFSFile): { userId?: string; characterId: string | null; contentType?: string } {
+  const { userId, characterId, contentType } = file.metadata ?? {};
+  return {
+    userId: typeof userId === 'string' ? userId : undefined,
+    characterId: typeof characterId === 'string' ? characterId : null,
+    contentType: typeof contentType === 'string' ? contentType : undefined,
+  };
 }
 
-export function imageStore(connection: Connection): ImageStore {
-  const db = connection.db;
-  if (!db) throw new Error('imageStore needs a connected database');
-  const bucket = new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET });
+export function createImageStore(models: CatalogModels): ImageStore {
+  const bucket = models.images;
 
-  async function filesWhere(filter: mongo.Filter<mongo.GridFSFile>): Promise<ImageFile[]> {
-    return (await bucket.find(filter).toArray()) as unknown as ImageFile[];
+  function filesWhere(filter: mongo.Filter<mongo.GridFSFile>): Promise<mongo.GridFSFile[]> {
+    return bucket.find(filter).toArray();
   }
 
-  async function removeAll(files: ImageFile[]): Promise<string[]> {
+  async function removeAll(files: mongo.GridFSFile[]): Promise<string[]> {
     for (const file of files) {
       await bucket.delete(file._id).catch((error: unknown) => {
         // Deleted meanwhile by another request: the outcome is the one wanted.
@@ -76,15 +77,16 @@ export function imageStore(connection: Connection): ImageStore {
       }
       return {
         fileName,
-        contentType: file.metadata?.contentType ?? 'application/octet-stream',
+        contentType: metadataOf(file).contentType ?? 'application/octet-stream',
         bytes: Buffer.concat(parts),
         uploadedAt: file.uploadDate,
       };
     },
     async ownerOf(fileName) {
       const [file] = await filesWhere({ filename: fileName });
-      if (!file?.metadata?.userId) return null;
-      return { userId: file.metadata.userId, characterId: file.metadata.characterId ?? null };
+      const metadata = file ? metadataOf(file) : null;
+      if (!metadata?.userId) return null;
+      return { userId: metadata.userId, characterId: metadata.characterId };
     },
     async remove(fileName) {
       await removeAll(await filesWhere({ filename: fileName }));

@@ -1,6 +1,5 @@
-import type { Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@lakorn/service-kit';
-import { catalogCollections } from './models';
+import { collectionOf, insertOnce } from '@lakorn/service-kit';
+import type { CatalogModels } from './models';
 
 export interface LikeStore {
   /** Records the like; false when this user liked this character before (the unique _id refused it). */
@@ -13,17 +12,12 @@ export interface LikeStore {
 
 export const likeId = (characterId: string, userId: string) => `${characterId}:${userId}`;
 
-export function likeStore(connection: Connection): LikeStore {
-  const { likes } = catalogCollections(connection);
+export function createLikeStore(models: CatalogModels): LikeStore {
+  const likes = collectionOf(models.likes);
   return {
     async insert(characterId, userId, at) {
-      try {
-        await likes.insertOne({ _id: likeId(characterId, userId), characterId, userId, createdAt: at });
-        return true;
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
-      }
+      const liked = await insertOnce(() => likes.insertOne({ _id: likeId(characterId, userId), characterId, userId, createdAt: at }));
+      return liked === 'inserted';
     },
     async streamAll(onLike) {
       let count = 0;

@@ -1,5 +1,6 @@
-import { Schema, type Connection, type Model, type mongo } from 'mongoose';
-import type { Character } from '@lakorn/contracts';
+import { mongo, Schema, type Connection, type Model } from 'mongoose';
+import { Character } from '@lakorn/contracts';
+import { collectionOf, contractFields, modelOf } from '@lakorn/service-kit';
 
 // The catalog's own database (lakorn_catalog). Only this folder imports mongoose.
 //
@@ -71,118 +72,92 @@ export interface CatalogModels {
   likes: Model<LikeDoc>;
   creators: Model<CreatorDoc>;
   discoverChanges: Model<DiscoverChangeDoc>;
+  /** Character images (ARCHITECTURE §8b): GridFS's files and chunks collections of IMAGE_BUCKET. */
+  images: mongo.GridFSBucket;
 }
 
 const options = { versionKey: false } as const;
 
 export function catalogModels(connection: Connection): CatalogModels {
-  const existing = connection.models as Partial<Record<string, Model<unknown>>>;
-  if (existing.Character) {
-    return {
-      characters: connection.model<CharacterDoc>('Character'),
-      versionClaims: connection.model<VersionClaimDoc>('VersionClaim'),
-      likes: connection.model<LikeDoc>('Like'),
-      creators: connection.model<CreatorDoc>('Creator'),
-      discoverChanges: connection.model<DiscoverChangeDoc>('DiscoverChange'),
-    };
-  }
-
-  const character = new Schema<CharacterDoc>(
-    {
-      _id: { type: String, required: true },
-      userId: { type: String, required: true },
-      name: { type: String, required: true },
-      age: { type: String, default: '' },
-      gender: { type: String, required: true },
-      genre: { type: String, required: true },
-      appearance: { type: String, default: '' },
-      personality: { type: String, required: true },
-      firstMessage: { type: String, required: true },
-      background: { type: String, default: '' },
-      exampleMessages: { type: String, default: '' },
-      isPublic: { type: Boolean, required: true },
-      isSpicy: { type: Boolean, required: true },
-      description: { type: String, default: '' },
-      profileUrl: { type: String, default: '' },
-      cardExtras: { type: String, default: '' },
-      rank: { type: Number, required: true },
-      version: { type: Number, required: true },
-      createdAt: { type: Date, required: true },
-      updatedAt: { type: Date, required: true },
-    },
-    { ...options, collection: 'characters' },
-  );
-  character.index({ userId: 1 });
-
-  const versionClaim = new Schema<VersionClaimDoc>(
-    {
-      _id: { type: String, required: true },
-      characterId: { type: String, required: true },
-      version: { type: Number, required: true },
-      claimedAt: { type: Date, required: true },
-    },
-    { ...options, collection: 'character_versions' },
-  );
-  versionClaim.index({ characterId: 1 });
-
-  const like = new Schema<LikeDoc>(
-    {
-      _id: { type: String, required: true },
-      characterId: { type: String, required: true },
-      userId: { type: String, required: true },
-      createdAt: { type: Date, required: true },
-    },
-    { ...options, collection: 'likes' },
-  );
-  like.index({ characterId: 1 });
-  like.index({ userId: 1 });
-
-  const creator = new Schema<CreatorDoc>(
-    {
-      _id: { type: String, required: true },
-      username: { type: String, required: true },
-      updatedAt: { type: Date, required: true },
-    },
-    { ...options, collection: 'creators' },
-  );
-
-  const discoverChange = new Schema<DiscoverChangeDoc>(
-    {
-      _id: { type: String, required: true },
-      at: { type: Date, required: true },
-      instance: { type: String, required: true },
-      change: { type: Schema.Types.Mixed, required: true },
-    },
-    { ...options, collection: 'discover_changes', minimize: false },
-  );
-  discoverChange.index({ at: 1 });
-
+  const { db } = connection;
+  if (!db) throw new Error('catalogModels needs a connected database');
   return {
-    characters: connection.model<CharacterDoc>('Character', character),
-    versionClaims: connection.model<VersionClaimDoc>('VersionClaim', versionClaim),
-    likes: connection.model<LikeDoc>('Like', like),
-    creators: connection.model<CreatorDoc>('Creator', creator),
-    discoverChanges: connection.model<DiscoverChangeDoc>('DiscoverChange', discoverChange),
+    characters: modelOf(connection, 'Character', () => {
+      const character = new Schema<CharacterDoc>(
+        {
+          _id: { type: String, required: true },
+          // The fields the API shows are declared once, by the contract (packages/contracts).
+          ...contractFields(Character.omit({ id: true, likes: true, creatorUsername: true }).shape),
+          rank: { type: Number, required: true },
+          createdAt: { type: Date, required: true },
+          updatedAt: { type: Date, required: true },
+        },
+        { ...options, collection: 'characters' },
+      );
+      character.index({ userId: 1 });
+      return character;
+    }),
+    versionClaims: modelOf(connection, 'VersionClaim', () => {
+      const versionClaim = new Schema<VersionClaimDoc>(
+        {
+          _id: { type: String, required: true },
+          characterId: { type: String, required: true },
+          version: { type: Number, required: true },
+          claimedAt: { type: Date, required: true },
+        },
+        { ...options, collection: 'character_versions' },
+      );
+      versionClaim.index({ characterId: 1 });
+      return versionClaim;
+    }),
+    likes: modelOf(connection, 'Like', () => {
+      const like = new Schema<LikeDoc>(
+        {
+          _id: { type: String, required: true },
+          characterId: { type: String, required: true },
+          userId: { type: String, required: true },
+          createdAt: { type: Date, required: true },
+        },
+        { ...options, collection: 'likes' },
+      );
+      like.index({ characterId: 1 });
+      like.index({ userId: 1 });
+      return like;
+    }),
+    creators: modelOf(
+      connection,
+      'Creator',
+      () =>
+        new Schema<CreatorDoc>(
+          { _id: { type: String, required: true }, username: { type: String, required: true }, updatedAt: { type: Date, required: true } },
+          { ...options, collection: 'creators' },
+        ),
+    ),
+    discoverChanges: modelOf(connection, 'DiscoverChange', () => {
+      const discoverChange = new Schema<DiscoverChangeDoc>(
+        {
+          _id: { type: String, required: true },
+          at: { type: Date, required: true },
+          instance: { type: String, required: true },
+          change: { type: Schema.Types.Mixed, required: true },
+        },
+        { ...options, collection: 'discover_changes', minimize: false },
+      );
+      discoverChange.index({ at: 1 });
+      return discoverChange;
+    }),
+    images: new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET }),
   };
 }
 
-export interface CatalogCollections {
-  characters: mongo.Collection<CharacterDoc>;
-  versionClaims: mongo.Collection<VersionClaimDoc>;
-  likes: mongo.Collection<LikeDoc>;
-  creators: mongo.Collection<CreatorDoc>;
-  discoverChanges: mongo.Collection<DiscoverChangeDoc>;
-}
-
-/** The models' driver collections, typed by their documents (string _ids, no mongoose casting). */
-export function catalogCollections(connection: Connection): CatalogCollections {
+/** The models' driver collections, typed by their documents: what the benchmarks seed through. */
+export function catalogCollections(connection: Connection) {
   const models = catalogModels(connection);
-  const typed = <T extends { _id: string }>(model: Model<T>) => model.collection as unknown as mongo.Collection<T>;
   return {
-    characters: typed(models.characters),
-    versionClaims: typed(models.versionClaims),
-    likes: typed(models.likes),
-    creators: typed(models.creators),
-    discoverChanges: typed(models.discoverChanges),
+    characters: collectionOf(models.characters),
+    versionClaims: collectionOf(models.versionClaims),
+    likes: collectionOf(models.likes),
+    creators: collectionOf(models.creators),
+    discoverChanges: collectionOf(models.discoverChanges),
   };
 }

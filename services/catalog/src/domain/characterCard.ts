@@ -9,12 +9,13 @@ import {
   DRAFT_LIMITS,
   GENDERS,
   GENRES,
+  type Character,
   type CharacterDraft,
   type DraftLimitedField,
-  type Gender,
   type Genre,
   type OverLongField,
 } from '@lakorn/contracts';
+import { InvalidCard } from './errors';
 
 // Character Card V2 (beyond the spec, ARCHITECTURE §6 extensions): the mapping between a Lakorn character and the
 // community card format ("chara_card_v2"), pure so it can be tested alone.
@@ -45,30 +46,8 @@ export interface ExportedCard {
   data: CharacterCardV2Data;
 }
 
-export interface CardCharacter {
-  name: string;
-  age: string;
-  gender: Gender;
-  genre: Genre;
-  appearance: string;
-  personality: string;
-  firstMessage: string;
-  background: string;
-  exampleMessages: string;
-  isPublic: boolean;
-  isSpicy: boolean;
-  description: string;
-  cardExtras: string;
-  creatorUsername: string;
-  version: number;
-}
-
-export class InvalidCardError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'InvalidCardError';
-  }
-}
+/** What a card is made of: a Character (packages/contracts) without its ids, picture, likes and times. */
+export type CardCharacter = Omit<Character, 'id' | 'userId' | 'profileUrl' | 'likes' | 'createdAt' | 'updatedAt'>;
 
 /** extensions.lakorn as we write it (version 1). */
 const LakornExtension = z.object({
@@ -191,18 +170,18 @@ export function toCard(character: CardCharacter): ExportedCard {
 
 /** A card's `data`, from a V2 or V3 card, or lifted from a V1 card's root fields. */
 function cardData(json: unknown): CharacterCardV2Data {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new InvalidCardError('A card is a JSON object');
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new InvalidCard('A card is a JSON object');
   const card = json as Record<string, unknown>;
   const spec = card.spec;
   if (spec === CARD_SPEC || spec === 'chara_card_v3') {
     const data = CharacterCardV2Data.safeParse(card.data);
-    if (!data.success) throw new InvalidCardError('The card has no data object');
+    if (!data.success) throw new InvalidCard('The card has no data object');
     return data.data;
   }
-  if (spec !== undefined) throw new InvalidCardError(`Unknown card format: ${String(spec)}`);
+  if (spec !== undefined) throw new InvalidCard(`Unknown card format: ${String(spec)}`);
   // V1: the fields sit at the root.
   if (typeof card.name !== 'string' || (typeof card.first_mes !== 'string' && typeof card.personality !== 'string')) {
-    throw new InvalidCardError('Not a character card');
+    throw new InvalidCard('Not a character card');
   }
   return CharacterCardV2Data.parse(card);
 }
@@ -295,6 +274,6 @@ export function parseCardJson(text: string): unknown {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    throw new InvalidCardError('The card is not valid JSON');
+    throw new InvalidCard('The card is not valid JSON');
   }
 }

@@ -1,8 +1,9 @@
-import { UPLOAD_MESSAGES, type CardImportResult, type UploadResult } from '@lakorn/contracts';
-import { badRequest, type Actor } from '@lakorn/service-kit';
+import { CHARACTER_IMAGE_PATH, type CardImportResult, type UploadResult } from '@lakorn/contracts';
+import type { Actor } from '@lakorn/service-kit';
 import type { ImageStore, StoredImage } from '../data/imageStore';
-import { fromCard, InvalidCardError, parseCardJson } from './characterCard';
+import { fromCard, parseCardJson } from './characterCard';
 import type { Catalog } from './characters';
+import { InvalidCard, NoCardInFile, NotAnImage } from './errors';
 import { detectImageKind, IMAGE_CONTENT_TYPES, newImageFileName, type ImageKind } from './images';
 import { InvalidPngError, readPngTexts, withoutPngTexts, withPngText } from './pngText';
 
@@ -10,13 +11,6 @@ import { InvalidPngError, readPngTexts, withoutPngTexts, withPngText } from './p
 
 /** PNG text keywords that carry a character card (V2 `chara`, V3 `ccv3`). */
 const CARD_KEYWORDS = ['chara', 'ccv3'];
-
-export const CARD_MESSAGES = {
-  noCard: 'ไม่พบข้อมูลการ์ดตัวละครในไฟล์นี้',
-  invalidCard: 'การ์ดตัวละครไม่ถูกต้อง',
-} as const;
-
-export const IMAGE_PATH_PREFIX = '/character-images/';
 
 export type CharacterImages = ReturnType<typeof createCharacterImages>;
 
@@ -28,7 +22,7 @@ export function createCharacterImages(deps: { store: ImageStore; catalog: Catalo
     const content = kind === 'png' ? withoutPngTexts(bytes, CARD_KEYWORDS) : bytes;
     const fileName = newImageFileName(kind);
     await store.save({ fileName, contentType: IMAGE_CONTENT_TYPES[kind], bytes: content, metadata: { userId: actor.id, characterId } });
-    return `${IMAGE_PATH_PREFIX}${fileName}`;
+    return `${CHARACTER_IMAGE_PATH}${fileName}`;
   }
 
   function cardText(png: Buffer): string | null {
@@ -42,12 +36,12 @@ export function createCharacterImages(deps: { store: ImageStore; catalog: Catalo
     /** POST /api/upload/character-image: the bytes must be an image (spec §5), at most 5 MB (checked by the route). */
     async upload(actor: Actor, bytes: Buffer, characterId: string | null): Promise<UploadResult> {
       const kind = detectImageKind(bytes);
-      if (!kind) throw badRequest(UPLOAD_MESSAGES.invalid);
+      if (!kind) throw new NotAnImage();
       if (characterId) await catalog.assertOwner(actor, characterId);
       try {
         return { url: await save(actor, bytes, kind, characterId) };
       } catch (error) {
-        if (error instanceof InvalidPngError) throw badRequest(UPLOAD_MESSAGES.invalid);
+        if (error instanceof InvalidPngError) throw new NotAnImage();
         throw error;
       }
     },
@@ -67,31 +61,31 @@ export function createCharacterImages(deps: { store: ImageStore; catalog: Catalo
       try {
         if (kind === 'png') {
           const text = cardText(bytes);
-          if (text === null) throw badRequest(CARD_MESSAGES.noCard);
+          if (text === null) throw new NoCardInFile();
           json = parseCardJson(text);
         } else if (kind === null && /^\s*[{[]/.test(bytes.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, ''))) {
           json = parseCardJson(bytes.toString('utf8'));
         } else {
-          throw badRequest(CARD_MESSAGES.noCard);
+          throw new NoCardInFile();
         }
         const imported = fromCard(json);
         if (kind === 'png') picture = await save(actor, bytes, 'png', null);
         return { ...imported, draft: { ...imported.draft, profileUrl: picture ?? '' } };
       } catch (error) {
-        if (error instanceof InvalidCardError || error instanceof InvalidPngError) throw badRequest(`${CARD_MESSAGES.invalidCard}: ${error.message}`);
+        if (error instanceof InvalidPngError) throw new InvalidCard(error.message);
         throw error;
       }
     },
 
     /** One's own character as a PNG card: the given picture (PNG) with the card in a `chara` chunk. */
     async cardPng(actor: Actor, characterId: string, picture: Buffer): Promise<{ png: Buffer; name: string }> {
-      if (detectImageKind(picture) !== 'png') throw badRequest(UPLOAD_MESSAGES.invalid);
+      if (detectImageKind(picture) !== 'png') throw new NotAnImage();
       const { card, name } = await catalog.card(actor, characterId);
       const text = Buffer.from(JSON.stringify(card), 'utf8').toString('base64');
       try {
         return { png: withPngText(picture, 'chara', text, CARD_KEYWORDS), name };
       } catch (error) {
-        if (error instanceof InvalidPngError) throw badRequest(UPLOAD_MESSAGES.invalid);
+        if (error instanceof InvalidPngError) throw new NotAnImage();
         throw error;
       }
     },

@@ -9,15 +9,16 @@ import {
   type PublicCharactersPage,
   type PublicCharactersQuery,
 } from '@lakorn/contracts';
-import { conflict, forbidden, notFound, type Actor, type Logger, type Outbox } from '@lakorn/service-kit';
-import type { CharacterStore } from '../data/characterStore';
+import type { Actor, Logger, Outbox } from '@lakorn/service-kit';
+import type { CharacterListingDoc, CharacterStore } from '../data/characterStore';
 import type { CreatorStore } from '../data/creatorStore';
 import type { ImageStore } from '../data/imageStore';
 import type { LikeStore } from '../data/likeStore';
 import type { CharacterDoc } from '../data/models';
 import { toCard, type ExportedCard } from './characterCard';
-import type { DiscoverIndex, ListingSource } from './discoverIndex';
+import { ListingSource, type DiscoverIndex } from './discoverIndex';
 import type { DiscoverSync } from './discoverSync';
+import { CharacterNotFound, EditInProgress, NotCharacterOwner } from './errors';
 import { uploadedFileName } from './images';
 
 // The catalog's rules: characters (spec §3, §5, §6), likes (spec §4 "Like") and the creators'
@@ -41,6 +42,7 @@ const EDIT_WAIT_MS = 3_000;
 /** A version claim this old whose version never got written belongs to a writer that died. */
 const STALE_CLAIM_MS = 30_000;
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const newCharacterId = () => randomBytes(12).toString('hex');
@@ -53,24 +55,13 @@ function fieldsOf(input: CharacterInput): CharacterFields {
   return fields;
 }
 
-export function listingOf(doc: Omit<CharacterDoc, 'appearance' | 'firstMessage' | 'background' | 'exampleMessages' | 'cardExtras'>): ListingSource {
-  return {
-    id: doc._id,
-    userId: doc.userId,
-    name: doc.name,
-    age: doc.age,
-    gender: doc.gender,
-    genre: doc.genre,
-    isPublic: doc.isPublic,
-    isSpicy: doc.isSpicy,
-    description: doc.description,
-    personality: doc.personality,
-    profileUrl: doc.profileUrl,
-    rank: doc.rank,
-    version: doc.version,
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-  };
+const LISTING_FIELDS = Object.keys(ListingSource.shape).filter((field) => field !== 'id') as Array<Exclude<keyof ListingSource, 'id'>>;
+
+/** The index's listing of a stored character: the ListingSource fields, `_id` as id. */
+export function listingOf(doc: CharacterListingDoc): ListingSource {
+  const listing: Record<string, unknown> = { id: doc._id };
+  for (const field of LISTING_FIELDS) listing[field] = doc[field];
+  return listing as ListingSource;
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;
@@ -103,19 +94,25 @@ export function createCatalog(deps: CatalogDeps) {
     await sync.record({ kind: 'character', character: listing });
   }
 
-  /** The character as `actor` may see it (public, or theirs), else 404 (spec §6: private is private). */
+  /** The character as `actor` may see it (public, or theirs), else CharacterNotFound (spec §6: private is private). */
   async function visible(actor: Actor, id: string): Promise<CharacterDoc> {
     // The index answers "someone else's private character" without a read; a character it does
     // not know yet (written on another instance a moment ago) is read from the database.
-    if (index.has(id) && !index.isVisibleTo(id, actor.id)) throw notFound('Character not found');
+    if (index.has(id) && !index.isVisibleTo(id, actor.id)) throw new CharacterNotFound();
     const doc = await characters.get(id);
-    if (!doc || (!doc.isPublic && doc.userId !== actor.id)) throw notFound('Character not found');
+    if (!doc || (!doc.isPublic && doc.userId !== actor.id)) throw new CharacterNotFound();
     return doc;
+  }
+
+  /** As visible(), answered by the index alone when it knows the character (likes read nothing else). */
+  async function assertVisible(actor: Actor, id: string): Promise<void> {
+    if (!index.has(id)) await visible(actor, id);
+    else if (!index.isVisibleTo(id, actor.id)) throw new CharacterNotFound();
   }
 
   async function owned(actor: Actor, id: string): Promise<CharacterDoc> {
     const doc = await visible(actor, id);
-    if (doc.userId !== actor.id) throw forbidden('Only the creator can change this character');
+    if (doc.userId !== actor.id) throw new NotCharacterOwner();
     return doc;
   }
 
@@ -160,7 +157,7 @@ export function createCatalog(deps: CatalogDeps) {
     else {
       rest.catch((error: unknown) =>
         // Left behind, they are ignored (likes of unknown characters are not loaded) and tiny.
-        logger.warn({ err: error instanceof Error ? error.message : String(error), characterId: doc._id }, 'could not remove a deleted character’s likes'),
+        logger.warn({ err: errorText(error), characterId: doc._id }, 'could not remove a deleted character’s likes'),
       );
     }
   }
@@ -202,20 +199,22 @@ export function createCatalog(deps: CatalogDeps) {
 
     /** spec §6: only the creator edits. Concurrent edits get consecutive versions, never the same one. */
     async update(actor: Actor, id: string, input: CharacterInput): Promise<Character> {
-      const deadline = Date.now() + EDIT_WAIT_MS;
+      const deadline = now().getTime() + EDIT_WAIT_MS;
       for (;;) {
         const current = await owned(actor, id);
         const version = await claimNextVersion(id, current.version);
         if (version === null) {
-          if (Date.now() > deadline) throw conflict('The character is being changed by another request; try again');
+          if (now().getTime() > deadline) throw new EditInProgress();
           await sleep(25 + Math.random() * 50);
           continue;
         }
         const doc: CharacterDoc = { ...current, ...fieldsOf(input), version, updatedAt: now() };
-        if (!(await characters.replace(doc))) throw notFound('Character not found');
+        if (!(await characters.replace(doc))) throw new CharacterNotFound();
         await afterWrite(doc);
         // The previous claim has done its work; losing this clean-up costs a tiny document.
-        characters.removeClaim(id, version - 1).catch(() => undefined);
+        characters.removeClaim(id, version - 1).catch((error: unknown) =>
+          logger.warn({ err: errorText(error), characterId: id, version: version - 1 }, 'could not remove a used version claim'),
+        );
         return toCharacter(doc);
       }
     },
@@ -242,8 +241,7 @@ export function createCatalog(deps: CatalogDeps) {
     },
 
     async likeStatus(actor: Actor, id: string): Promise<LikeStatus> {
-      if (!index.has(id)) await visible(actor, id);
-      else if (!index.isVisibleTo(id, actor.id)) throw notFound('Character not found');
+      await assertVisible(actor, id);
       return { hasLiked: index.hasLiked(id, actor.id) };
     },
 
@@ -252,8 +250,7 @@ export function createCatalog(deps: CatalogDeps) {
      * distinct likers (derived from the like documents at start, then from each accepted insert).
      */
     async like(actor: Actor, id: string): Promise<LikeResult> {
-      if (!index.has(id)) await visible(actor, id);
-      else if (!index.isVisibleTo(id, actor.id)) throw notFound('Character not found');
+      await assertVisible(actor, id);
       const inserted = await likes.insert(id, actor.id, now());
       // Refused or not, the like is stored: make sure the index counts it (it may have come
       // through another instance a moment ago).

@@ -1,5 +1,6 @@
-import type { CharacterSummary, Gender, Genre } from '@lakorn/contracts';
-import { personalityPreview } from '@lakorn/contracts';
+import { z } from 'zod';
+import { CharacterSnapshot, personalityPreview, type CharacterSummary, type Genre } from '@lakorn/contracts';
+import { InvalidCursor } from './errors';
 import { matches, searchQuery, searchText, type SearchText } from './searchText';
 
 // The discover index: every character's card fields, its search text, the likes and the creators'
@@ -15,43 +16,24 @@ import { matches, searchQuery, searchText, type SearchText } from './searchText'
 // A page is then a contiguous run of that order, so paging with a cursor (the last rank and id)
 // stays stable while characters come and go, and each session starts somewhere else.
 
-/** What the index is built from: a stored character without its long texts. */
-export interface ListingSource {
-  id: string;
-  userId: string;
-  name: string;
-  age: string;
-  gender: Gender;
-  genre: Genre;
-  isPublic: boolean;
-  isSpicy: boolean;
-  description: string;
-  personality: string;
-  profileUrl: string;
-  rank: number;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/**
+ * What the index is built from: a stored character without its long texts (personality stays,
+ * search reads it). Its fields are the snapshot's (packages/contracts), so they are declared once;
+ * discoverSync.ts parses other instances' listings with it.
+ */
+export const ListingSource = CharacterSnapshot.omit({ appearance: true, firstMessage: true, background: true, exampleMessages: true }).extend({
+  rank: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.coerce.date(),
+  updatedAt: z.coerce.date(),
+});
+export type ListingSource = z.infer<typeof ListingSource>;
 
-interface Entry {
-  id: string;
-  userId: string;
-  name: string;
-  age: string;
-  gender: Gender;
-  genre: Genre;
-  isPublic: boolean;
-  isSpicy: boolean;
-  description: string;
-  personalityPreview: string;
-  profileUrl: string;
-  rank: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  search: SearchText;
-}
+/**
+ * A character as the index holds it: its list card (`likes` and `creatorUsername` are filled in
+ * as it is read, they change without the character), its order key and its search text.
+ */
+type Entry = CharacterSummary & { rank: number; search: SearchText };
 
 export interface PageRequest {
   /** A genre, or undefined for all (spec §2 category 'all'). */
@@ -67,13 +49,6 @@ export interface PageRequest {
 export interface Page {
   characters: CharacterSummary[];
   nextCursor: string | null;
-}
-
-export class InvalidCursorError extends Error {
-  constructor() {
-    super('Invalid cursor');
-    this.name = 'InvalidCursorError';
-  }
 }
 
 const UINT32 = 2 ** 32;
@@ -92,7 +67,7 @@ export function encodeCursor(entry: { rank: number; id: string }): string {
 export function decodeCursor(cursor: string): { rank: number; id: string } {
   const match = /^([0-9a-z]{1,7})\.([A-Za-z0-9_-]{1,100})$/.exec(cursor);
   const rank = match ? parseInt(match[1] ?? '', 36) : NaN;
-  if (!match || !Number.isInteger(rank) || rank < 0 || rank >= UINT32) throw new InvalidCursorError();
+  if (!match || !Number.isInteger(rank) || rank < 0 || rank >= UINT32) throw new InvalidCursor();
   return { rank, id: match[2] ?? '' };
 }
 
@@ -133,6 +108,8 @@ export class DiscoverIndex {
       description: source.description,
       personalityPreview: personalityPreview(source.personality),
       profileUrl: source.profileUrl,
+      likes: 0,
+      creatorUsername: '',
       rank: source.rank,
       version: source.version,
       createdAt: source.createdAt.toISOString(),
@@ -272,24 +249,8 @@ export class DiscoverIndex {
   }
 
   private toSummary(entry: Entry): CharacterSummary {
-    return {
-      id: entry.id,
-      userId: entry.userId,
-      name: entry.name,
-      age: entry.age,
-      gender: entry.gender,
-      genre: entry.genre,
-      isPublic: entry.isPublic,
-      isSpicy: entry.isSpicy,
-      description: entry.description,
-      personalityPreview: entry.personalityPreview,
-      profileUrl: entry.profileUrl,
-      likes: this.likeCount(entry.id),
-      creatorUsername: this.creatorName(entry.userId),
-      version: entry.version,
-      createdAt: entry.createdAt,
-      updatedAt: entry.updatedAt,
-    };
+    const { rank: _rank, search: _search, ...card } = entry;
+    return { ...card, likes: this.likeCount(entry.id), creatorUsername: this.creatorName(entry.userId) };
   }
 
   private detach(entry: Entry): void {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { GENDERS, GENRES } from '@lakorn/contracts';
 import type { Logger } from '@lakorn/service-kit';
 import type { ChangeLog } from '../data/changeLog';
-import type { DiscoverIndex } from './discoverIndex';
+import { ListingSource, type DiscoverIndex } from './discoverIndex';
 
 // Each catalog instance holds its own discover index (discoverIndex.ts). An instance applies its
 // own writes at once and logs them to `discover_changes`; every instance reads the log every few
@@ -11,26 +10,8 @@ import type { DiscoverIndex } from './discoverIndex';
 // overlaps by a margin for clocks that differ between hosts. A single instance only reads its
 // own entries back, which it skips.
 
-const Listing = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  age: z.string(),
-  gender: z.enum(GENDERS),
-  genre: z.enum(GENRES),
-  isPublic: z.boolean(),
-  isSpicy: z.boolean(),
-  description: z.string(),
-  personality: z.string(),
-  profileUrl: z.string(),
-  rank: z.number().int(),
-  version: z.number().int(),
-  createdAt: z.coerce.date(),
-  updatedAt: z.coerce.date(),
-});
-
 export const DiscoverChange = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('character'), character: Listing }),
+  z.object({ kind: z.literal('character'), character: ListingSource }),
   z.object({ kind: z.literal('character-removed'), id: z.string() }),
   z.object({ kind: z.literal('like'), characterId: z.string(), userId: z.string() }),
   z.object({ kind: z.literal('creator'), userId: z.string(), username: z.string() }),

@@ -79,7 +79,8 @@ export function readPngTexts(png: Buffer): Array<{ keyword: string; text: string
     .filter((entry): entry is { keyword: string; text: string } => entry !== null);
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One chunk: length, type, data and the CRC over type and data (PNG spec §5.3). */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -96,24 +97,23 @@ function chunk(type: string, data: Buffer): Buffer {
 export function withPngText(png: Buffer, keyword: string, text: string, replace: string[] = []): Buffer {
   if (!/^[\x20-\x7e]{1,79}$/.test(keyword)) throw new TypeError('PNG keyword must be 1-79 printable Latin-1 characters');
   if (Array.from(text).some((c) => c.charCodeAt(0) > 0xff)) throw new TypeError('tEXt text must be Latin-1');
-  const dropped = new Set([keyword, ...replace]);
-  const parts: Buffer[] = [PNG_SIGNATURE];
-  for (const c of chunksOf(png)) {
-    const isText = c.type === 'tEXt' || c.type === 'zTXt' || c.type === 'iTXt';
-    if (isText && dropped.has(c.data.toString('latin1', 0, Math.max(0, c.data.indexOf(0))))) continue;
-    if (c.type === 'IEND') parts.push(chunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')])));
-    parts.push(png.subarray(c.start, c.end));
-  }
-  return Buffer.concat(parts);
+  const added = pngChunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]));
+  return rewrite(png, [keyword, ...replace], added);
 }
 
 /** The PNG without text chunks of these keywords (a stored picture must not carry a private card). */
 export function withoutPngTexts(png: Buffer, keywords: string[]): Buffer {
-  const dropped = new Set(keywords);
+  return rewrite(png, keywords, null);
+}
+
+/** The PNG without the text chunks of `dropped` keywords, with `beforeEnd` (if any) just before IEND. */
+function rewrite(png: Buffer, dropped: string[], beforeEnd: Buffer | null): Buffer {
+  const drop = new Set(dropped);
   const parts: Buffer[] = [PNG_SIGNATURE];
   for (const c of chunksOf(png)) {
     const isText = c.type === 'tEXt' || c.type === 'zTXt' || c.type === 'iTXt';
-    if (isText && dropped.has(c.data.toString('latin1', 0, Math.max(0, c.data.indexOf(0))))) continue;
+    if (isText && drop.has(c.data.toString('latin1', 0, Math.max(0, c.data.indexOf(0))))) continue;
+    if (c.type === 'IEND' && beforeEnd) parts.push(beforeEnd);
     parts.push(png.subarray(c.start, c.end));
   }
   return Buffer.concat(parts);

@@ -12,9 +12,8 @@ import {
   type LikeStatus,
   type PublicCharactersPage,
 } from '@lakorn/contracts';
-import { assertSelf, badRequest, parse, requireActor } from '@lakorn/service-kit';
+import { assertSelf, parse, requireActor } from '@lakorn/service-kit';
 import type { Catalog } from '../domain/characters';
-import { InvalidCursorError } from '../domain/discoverIndex';
 
 /** A download's file name: the character's name, reduced to what every browser accepts. */
 export function attachmentName(name: string, extension: string): string {
@@ -35,15 +34,9 @@ export function characterRoutes({ catalog }: { catalog: Catalog }): Router {
   router.get('/api/characters/public', (req, res) => {
     const actor = requireActor(req);
     const query = parse(PublicCharactersQuery, req.query);
-    let page: PublicCharactersPage;
-    try {
-      page = catalog.listPublic(actor, query);
-    } catch (error) {
-      if (error instanceof InvalidCursorError) throw badRequest('cursor: Invalid cursor');
-      throw error;
-    }
+    const page = catalog.listPublic(actor, query);
     noStore(res);
-    res.json(page);
+    res.json(page satisfies PublicCharactersPage);
   });
 
   router.get('/api/characters/user/:userId', (req, res) => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { IMAGE_FILE_NAME } from '@lakorn/contracts';
-import { notFound } from '@lakorn/service-kit';
 import type { CharacterImages } from '../domain/characterImages';
+import { ImageNotFound } from '../domain/errors';
 
 /** A stored image never changes (a new upload gets a new name), so browsers may keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -14,7 +14,7 @@ export function imageRoutes({ images }: { images: CharacterImages }): Router {
   const router = Router();
   router.get(['/character-images/:file', '/uploads/character-images/:file'], async (req, res) => {
     const file = String(req.params.file);
-    if (!IMAGE_FILE_NAME.test(file)) throw notFound('Image not found');
+    if (!IMAGE_FILE_NAME.test(file)) throw new ImageNotFound();
     const etag = `"${file}"`;
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', IMMUTABLE);
@@ -28,7 +28,7 @@ export function imageRoutes({ images }: { images: CharacterImages }): Router {
     if (!image) {
       res.removeHeader('ETag');
       res.setHeader('Cache-Control', 'no-store');
-      throw notFound('Image not found');
+      throw new ImageNotFound();
     }
     res.setHeader('Content-Type', image.contentType);
     res.setHeader('Last-Modified', image.uploadedAt.toUTCString());

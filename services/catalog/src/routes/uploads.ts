@@ -1,8 +1,10 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
-import { CardPngFields, ERROR_CODES, LIMITS, UPLOAD_MESSAGES, UploadFields, type CardImportResult, type UploadResult } from '@lakorn/contracts';
-import { assertSelf, badRequest, HttpError, parse, requireActor } from '@lakorn/service-kit';
+import type { z } from 'zod';
+import { CardPngFields, LIMITS, UploadFields, type CardImportResult, type UploadResult } from '@lakorn/contracts';
+import { assertSelf, parse, requireActor, unauthorized, type Actor } from '@lakorn/service-kit';
 import type { CharacterImages } from '../domain/characterImages';
+import { ImageTooLarge, NotAnImage } from '../domain/errors';
 import { attachmentName } from './characters';
 
 /**
@@ -17,21 +19,33 @@ function oneFile(field: string): RequestHandler {
   return (req, res, next) => {
     if (!req.actor) {
       // Refuse before reading megabytes from someone who is not signed in.
-      next(new HttpError(401, 'Not signed in', ERROR_CODES.unauthenticated));
+      next(unauthorized());
       return;
     }
     single(req, res, (error?: unknown) => {
       if (!error) {
-        next(req.file ? undefined : badRequest(UPLOAD_MESSAGES.invalid));
+        next(req.file ? undefined : new NotAnImage());
         return;
       }
       if (error instanceof multer.MulterError) {
-        next(error.code === 'LIMIT_FILE_SIZE' ? new HttpError(413, UPLOAD_MESSAGES.tooLarge, ERROR_CODES.validation) : badRequest(UPLOAD_MESSAGES.invalid));
+        next(error.code === 'LIMIT_FILE_SIZE' ? new ImageTooLarge() : new NotAnImage());
         return;
       }
-      next(badRequest(UPLOAD_MESSAGES.invalid));
+      next(new NotAnImage());
     });
   };
+}
+
+/** The actor, the multipart fields (naming the actor, if anyone) and the one file oneFile() took. */
+function uploaded<S extends z.ZodType<{ userId?: string; uid?: string }>>(
+  req: Request,
+  fields: S,
+): { actor: Actor; fields: z.infer<S>; file: Express.Multer.File } {
+  const actor = requireActor(req);
+  const parsed = parse(fields, req.body ?? {});
+  assertSelf(actor, parsed.userId, parsed.uid);
+  if (!req.file) throw new NotAnImage();
+  return { actor, fields: parsed, file: req.file };
 }
 
 /** spec §7 "POST /api/upload/character-image", and the character-card import and PNG export. */
@@ -39,32 +53,20 @@ export function uploadRoutes({ images }: { images: CharacterImages }): Router {
   const router = Router();
 
   router.post('/api/upload/character-image', oneFile('image'), async (req, res) => {
-    const actor = requireActor(req);
-    const fields = parse(UploadFields, req.body ?? {});
-    assertSelf(actor, fields.userId, fields.uid);
-    const file = req.file;
-    if (!file) throw badRequest(UPLOAD_MESSAGES.invalid);
+    const { actor, fields, file } = uploaded(req, UploadFields);
     res.status(201).json((await images.upload(actor, file.buffer, fields.characterId || null)) satisfies UploadResult);
   });
 
   // Beyond the spec (ARCHITECTURE §6 extensions): a Character Card V2 (JSON or PNG) as a wizard draft.
   router.post('/api/upload/character-card', oneFile('card'), async (req, res) => {
-    const actor = requireActor(req);
-    const fields = parse(UploadFields.pick({ userId: true, uid: true }), req.body ?? {});
-    assertSelf(actor, fields.userId, fields.uid);
-    const file = req.file;
-    if (!file) throw badRequest(UPLOAD_MESSAGES.invalid);
+    const { actor, file } = uploaded(req, UploadFields.pick({ userId: true, uid: true }));
     res.json((await images.importCard(actor, file.buffer)) satisfies CardImportResult);
   });
 
   // Beyond the spec: the browser draws the card's picture (it can decode any image, the server
   // cannot), sends it as a PNG, and gets it back carrying the character's card.
   router.post('/api/upload/character-card/png', oneFile('image'), async (req, res) => {
-    const actor = requireActor(req);
-    const fields = parse(CardPngFields, req.body ?? {});
-    assertSelf(actor, fields.userId, fields.uid);
-    const file = req.file;
-    if (!file) throw badRequest(UPLOAD_MESSAGES.invalid);
+    const { actor, fields, file } = uploaded(req, CardPngFields);
     const { png, name } = await images.cardPng(actor, fields.characterId, file.buffer);
     res.setHeader('Content-Type', 'image/png');
     res.setHeader('Content-Disposition', attachmentName(name, 'png'));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CharacterCardV2, CharacterInput } from '@lakorn/contracts';
-import { fromCard, genreFromTags, InvalidCardError, toCard, type CardCharacter } from '../../src/domain/characterCard';
+import { fromCard, genreFromTags, toCard, type CardCharacter } from '../../src/domain/characterCard';
+import { InvalidCard } from '../../src/domain/errors';
 import { InvalidPngError, isPng, readPngTexts, withPngText } from '../../src/domain/pngText';
 import { makePng } from '../support/images';
 
@@ -135,9 +136,9 @@ describe('Character Card V2 import of a card made by another tool', () => {
   it('accepts a V1 card (fields at the root) and refuses what is not a card', () => {
     const v1 = { name: 'Old', description: 'desc', personality: 'p', scenario: '', first_mes: 'hi', mes_example: '' };
     expect(fromCard(v1).draft).toMatchObject({ name: 'Old', background: 'desc', personality: 'p', firstMessage: 'hi' });
-    expect(() => fromCard({ spec: 'something_else', data: {} })).toThrow(InvalidCardError);
-    expect(() => fromCard([1, 2])).toThrow(InvalidCardError);
-    expect(() => fromCard({ hello: 'world' })).toThrow(InvalidCardError);
+    expect(() => fromCard({ spec: 'something_else', data: {} })).toThrow(InvalidCard);
+    expect(() => fromCard([1, 2])).toThrow(InvalidCard);
+    expect(() => fromCard({ hello: 'world' })).toThrow(InvalidCard);
   });
 
   it('trusts extensions.lakorn for appearance and background only while the description is the one it wrote', () => {

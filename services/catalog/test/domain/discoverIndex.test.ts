@@ -1,4 +1,5 @@
-import { DiscoverIndex, decodeCursor, InvalidCursorError, type ListingSource } from '../../src/domain/discoverIndex';
+import { DiscoverIndex, decodeCursor, type ListingSource } from '../../src/domain/discoverIndex';
+import { InvalidCursor } from '../../src/domain/errors';
 
 let counter = 0;
 function character(overrides: Partial<ListingSource> = {}): ListingSource {
@@ -131,8 +132,8 @@ describe('the discover index', () => {
   });
 
   it('refuses a cursor it did not make', () => {
-    expect(() => decodeCursor('{"$gt":""}')).toThrow(InvalidCursorError);
-    expect(() => decodeCursor('zzzzzzzz.abc')).toThrow(InvalidCursorError);
+    expect(() => decodeCursor('{"$gt":""}')).toThrow(InvalidCursor);
+    expect(() => decodeCursor('zzzzzzzz.abc')).toThrow(InvalidCursor);
     expect(decodeCursor('rs.c1')).toEqual({ rank: parseInt('rs', 36), id: 'c1' });
   });
 });

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { CharacterInput, EventName, EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
-import { sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
+import { sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
 import { createCatalogService, type CatalogService } from '../../src/service';
 
@@ -51,25 +51,9 @@ export async function startCatalog(label: string, options: { bus?: Bus } = {}): 
   };
 }
 
-/** A valid wizard submission (spec §5), Thai throughout. */
+/** A valid wizard submission (spec §5), Thai throughout: the house's sample character. */
 export function characterInput(overrides: Partial<CharacterInput> = {}): CharacterInput {
-  return {
-    name: 'ดาวเหนือ',
-    age: '24',
-    gender: 'female',
-    genre: 'romantic',
-    appearance: 'ผมยาวสีดำ ดวงตาสีน้ำตาลอ่อน',
-    personality: 'อ่อนโยน ขี้อาย แต่กล้าหาญเมื่อต้องปกป้องคนที่รัก',
-    firstMessage: 'สวัสดีค่ะ วันนี้ท้องฟ้าสวยจังเลยนะคะ',
-    background: 'เติบโตในหมู่บ้านริมทะเลทางภาคใต้',
-    exampleMessages: '*ยิ้มอาย ๆ* ขอบคุณนะคะ',
-    isPublic: true,
-    isSpicy: false,
-    description: 'สาวน้อยริมทะเลผู้อ่อนโยน',
-    profileUrl: '',
-    cardExtras: '',
-    ...overrides,
-  };
+  return { ...sampleCharacter(), cardExtras: '', ...overrides };
 }
 
 /** A signed-in member for supertest: the actor and its cookie. */

@@ -1,13 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
+import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk } from '../../src/domain/pngText';
 
 /** A real RGB PNG of the given size (a diagonal gradient), for upload and card tests. */
 export function makePng(width = 8, height = 8): Buffer {
@@ -26,10 +18,10 @@ export function makePng(width = 8, height = 8): Buffer {
     }
   }
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
