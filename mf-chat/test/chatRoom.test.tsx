@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatThaiDate } from '@lakorn/ui';
-import { currentLocation } from '@lakorn/shell-sdk/testing';
+import { currentLocation, member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, persona, renderApp, sendResult, sseStream, type Route } from './support';
 
 // spec §2 chat screen, §4 message send / chat open / persona per chat, §5 message rules, §8 toasts.
@@ -9,7 +9,7 @@ import { chat, message, mockChatApi, persona, renderApp, sendResult, sseStream, 
 const base = (extra: Record<string, Route> = {}) => ({
   'GET /api/chats/chat1': { body: chat() },
   'GET /api/messages/chat/chat1': { body: [message()] },
-  'GET /api/personas/user/p1': { body: [] },
+  [`GET /api/personas/user/${member.id}`]: { body: [] },
   'GET /api/chats/chat1/persona': { body: { personaId: null, persona: null } },
   ...extra,
 });
@@ -104,7 +104,7 @@ describe('sending', () => {
     expect(input()).toBeDisabled();
     expect(screen.getByRole('status', { name: 'ดาวเหนือ กำลังพิมพ์...' })).toBeInTheDocument();
     const sent = api.callsTo('POST', '/api/messages')[0]!;
-    expect(sent.body).toMatchObject({ chatId: 'chat1', content: 'ไปเที่ยวกันไหม', isUser: true, userId: 'p1' });
+    expect(sent.body).toMatchObject({ chatId: 'chat1', content: 'ไปเที่ยวกันไหม', isUser: true, userId: member.id });
     expect((sent.body as { clientMessageId: string }).clientMessageId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
     expect(sent.headers.get('Accept')).toBe('text/event-stream');
 
@@ -186,7 +186,7 @@ describe('persona per chat', () => {
     const personas = [persona(), persona({ id: 'persona2', name: 'จันทร์', personality: 'เงียบขรึม' })];
     const api = mockChatApi(
       base({
-        'GET /api/personas/user/p1': { body: personas },
+        [`GET /api/personas/user/${member.id}`]: { body: personas },
         'GET /api/chats/chat1/persona': { body: { personaId: 'persona2', persona: personas[1] } },
         'POST /api/chats/chat1/persona': { body: { personaId: 'persona1', persona: personas[0] } },
         'DELETE /api/chats/chat1/persona': { status: 204 },
@@ -218,7 +218,7 @@ describe('opening a chat (spec §4)', () => {
       'POST /api/chats': { status: 201, body: chat({ id: 'newChat', characterId: 'charX' }) },
       'GET /api/chats/newChat': { body: chat({ id: 'newChat', characterId: 'charX' }) },
       'GET /api/messages/chat/newChat': { body: [message({ chatId: 'newChat' })] },
-      'GET /api/personas/user/p1': { body: [] },
+      [`GET /api/personas/user/${member.id}`]: { body: [] },
       'GET /api/chats/newChat/persona': { body: { personaId: null, persona: null } },
     });
     renderApp('/chat/charX');
@@ -226,7 +226,7 @@ describe('opening a chat (spec §4)', () => {
     expect(await screen.findByText('สวัสดีค่ะ')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/chats/charX')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/messages/chat/charX')).toHaveLength(1);
-    expect(api.callsTo('POST', '/api/chats')[0]!.body).toEqual({ userId: 'p1', characterId: 'charX', newChat: true });
+    expect(api.callsTo('POST', '/api/chats')[0]!.body).toEqual({ userId: member.id, characterId: 'charX', newChat: true });
     // spec §7: the chat and its messages are read with a cache-busting timestamp.
     expect(api.callsTo('GET', '/api/chats/newChat')[0]!.url.searchParams.get('t')).toMatch(/^\d+$/);
   });

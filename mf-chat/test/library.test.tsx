@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { characterSummary, currentLocation } from '@lakorn/shell-sdk/testing';
+import { characterSummary, currentLocation, member } from '@lakorn/shell-sdk/testing';
 import { chat, chatSummary, mockChatApi, renderApp, type Route } from './support';
 
 // spec §2 chat library, §4 character delete (options, confirm, deleting, closed), §5 room
 // deletion confirm, §8 library toasts, §9 previews and relative times.
 
 const routes = (extra: Record<string, Route> = {}) => ({
-  'GET /api/characters/user/p1': { body: [characterSummary(), characterSummary({ id: 'char2', name: 'ทะเลสาบ' })] },
-  'GET /api/chats/user/p1': { body: [chatSummary()] },
+  [`GET /api/characters/user/${member.id}`]: { body: [characterSummary(), characterSummary({ id: 'char2', name: 'ทะเลสาบ' })] },
+  [`GET /api/chats/user/${member.id}`]: { body: [chatSummary()] },
   ...extra,
 });
 
@@ -25,7 +25,7 @@ describe('the strip of one\'s characters', () => {
   });
 
   test('an empty strip says there are no characters yet and points to the + button', async () => {
-    mockChatApi(routes({ 'GET /api/characters/user/p1': { body: [] } }));
+    mockChatApi(routes({ [`GET /api/characters/user/${member.id}`]: { body: [] } }));
     renderApp('/library');
     expect(await screen.findByText('ยังไม่มีตัวละคร')).toBeInTheDocument();
     expect(screen.getByText('กดปุ่ม + เพื่อสร้างตัวละครตัวแรกของคุณ')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('the options dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'ดาวเหนือ' });
     await user.click(within(dialog).getByRole('button', { name: 'เริ่มแชท' }));
     await waitFor(() => expect(currentLocation()).toBe('/chat/fresh'));
-    expect(api.callsTo('POST', '/api/chats')[0]!.body).toEqual({ userId: 'p1', characterId: 'char1', newChat: true });
+    expect(api.callsTo('POST', '/api/chats')[0]!.body).toEqual({ userId: member.id, characterId: 'char1', newChat: true });
   });
 
   test('edit goes to /edit-character/{id}', async () => {
@@ -82,12 +82,12 @@ describe('the options dialog', () => {
     await user.click(within(confirm).getByRole('button', { name: 'ลบตัวละคร' }));
     // deleting: the buttons are locked while the call runs
     expect(within(confirm).getByRole('button', { name: 'กำลังลบ...' })).toBeDisabled();
-    const before = api.callsTo('GET', '/api/chats/user/p1').length;
+    const before = api.callsTo('GET', `/api/chats/user/${member.id}`).length;
     release();
     expect(await screen.findByText('ลบตัวละครสำเร็จ')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(api.callsTo('GET', '/api/chats/user/p1').length).toBeGreaterThan(before));
-    expect(api.callsTo('GET', '/api/characters/user/p1').length).toBeGreaterThan(1);
+    await waitFor(() => expect(api.callsTo('GET', `/api/chats/user/${member.id}`).length).toBeGreaterThan(before));
+    expect(api.callsTo('GET', `/api/characters/user/${member.id}`).length).toBeGreaterThan(1);
     expect(screen.queryByRole('button', { name: 'ตัวเลือกของ ดาวเหนือ' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'เปิดแชทกับ ดาวเหนือ' })).toBeNull();
   });
@@ -186,7 +186,7 @@ describe('the rooms dialog', () => {
 describe('recent conversations', () => {
   test('show avatar letter, name, relative time and the last message cut to 50 characters; tap opens', async () => {
     const long = 'ก'.repeat(60);
-    mockChatApi(routes({ 'GET /api/chats/user/p1': { body: [chatSummary({ lastMessage: long })] } }));
+    mockChatApi(routes({ [`GET /api/chats/user/${member.id}`]: { body: [chatSummary({ lastMessage: long })] } }));
     const user = userEvent.setup();
     renderApp('/library');
     const row = await screen.findByRole('button', { name: 'เปิดแชทกับ ดาวเหนือ' });
@@ -203,7 +203,7 @@ describe('recent conversations', () => {
     let fail = false;
     const api = mockChatApi(
       routes({
-        'GET /api/chats/user/p1': () => ({ body: listed }),
+        [`GET /api/chats/user/${member.id}`]: () => ({ body: listed }),
         'DELETE /api/chats/chat1': () => {
           if (fail) return { status: 500, body: { message: 'down' } };
           listed = [];

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, renderApp, type Route } from './support';
 
 // spec §2/§4 memory dialog: loads the memory, at most 1000 characters with a remaining counter,
@@ -8,7 +9,7 @@ import { chat, message, mockChatApi, renderApp, type Route } from './support';
 const routes = (memory: Route, extra: Record<string, Route> = {}) => ({
   'GET /api/chats/chat1': { body: chat() },
   'GET /api/messages/chat/chat1': { body: [message()] },
-  'GET /api/personas/user/p1': { body: [] },
+  [`GET /api/personas/user/${member.id}`]: { body: [] },
   'GET /api/chats/chat1/persona': { body: { personaId: null, persona: null } },
   'GET /api/chats/chat1/memory': memory,
   ...extra,

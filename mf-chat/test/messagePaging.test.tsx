@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NEXT_CURSOR_HEADER, type Message } from '@lakorn/contracts/web';
+import { member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, renderApp, sendResult, sseStream, type Route } from './support';
 
 // The chat screen reads its messages 50 at a time: GET /api/messages/chat/{id}?limit=50, older
@@ -17,7 +18,7 @@ const numbered = (from: number, to: number): Message[] =>
 function pagedServer(extra: Record<string, Route> = {}, older: (before: string) => Route | null = () => null) {
   return mockChatApi({
     'GET /api/chats/chat1': { body: chat() },
-    'GET /api/personas/user/p1': { body: [] },
+    [`GET /api/personas/user/${member.id}`]: { body: [] },
     'GET /api/chats/chat1/persona': { body: { personaId: null, persona: null } },
     'GET /api/messages/chat/chat1': (call) => {
       const { url } = call;
@@ -100,7 +101,7 @@ describe('message paging', () => {
   test('a chat of fewer than 50 messages asks for no older page and shows no paging control', async () => {
     const api = mockChatApi({
       'GET /api/chats/chat1': { body: chat() },
-      'GET /api/personas/user/p1': { body: [] },
+      [`GET /api/personas/user/${member.id}`]: { body: [] },
       'GET /api/chats/chat1/persona': { body: { personaId: null, persona: null } },
       'GET /api/messages/chat/chat1': { body: numbered(1, 3) },
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PersonasPanel from '../src/features/personas/components/PersonasPanel';
-import { renderWithShell } from '@lakorn/shell-sdk/testing';
+import { member, renderWithShell } from '@lakorn/shell-sdk/testing';
 import { mockChatApi, persona } from './support';
 
 // ./PersonasPanel for the profile page (spec §2 personas tab): list, create/edit/delete dialogs,
@@ -18,7 +18,7 @@ async function fill(dialog: HTMLElement, user: ReturnType<typeof userEvent.setup
 }
 
 test('lists the personas with a 30-character personality preview; an empty list says so', async () => {
-  mockChatApi({ 'GET /api/personas/user/p1': { body: [persona()] } });
+  mockChatApi({ [`GET /api/personas/user/${member.id}`]: { body: [persona()] } });
   renderPanel();
   expect(await screen.findByText('อาทิตย์')).toBeInTheDocument();
   expect(screen.getByText('ร่าเริง ชอบแกล้งเพื่อน รักดนต...')).toBeInTheDocument();
@@ -27,7 +27,7 @@ test('lists the personas with a 30-character personality preview; an empty list 
 test('creating needs all four texts; the body carries userId; the list refreshes', async () => {
   let listed = [] as ReturnType<typeof persona>[];
   const api = mockChatApi({
-    'GET /api/personas/user/p1': () => ({ body: listed }),
+    [`GET /api/personas/user/${member.id}`]: () => ({ body: listed }),
     'POST /api/personas': (call) => {
       listed = [persona({ id: 'new', name: 'จันทร์' })];
       return { status: 201, body: { ...(call.body as object), id: 'new' } };
@@ -47,13 +47,13 @@ test('creating needs all four texts; the body carries userId; the list refreshes
   expect(save).toBeEnabled();
   await user.click(save);
   await waitFor(() => expect(api.callsTo('POST', '/api/personas')).toHaveLength(1));
-  expect(api.callsTo('POST', '/api/personas')[0]!.body).toEqual({ name: 'จันทร์', appearance: 'ผมยาว', personality: 'เงียบขรึม', background: 'นักเขียน', userId: 'p1' });
+  expect(api.callsTo('POST', '/api/personas')[0]!.body).toEqual({ name: 'จันทร์', appearance: 'ผมยาว', personality: 'เงียบขรึม', background: 'นักเขียน', userId: member.id });
   expect(await screen.findByText('สร้างตัวตนแล้ว')).toBeInTheDocument();
   expect(await screen.findByText('จันทร์')).toBeInTheDocument();
 });
 
 test('at 5 personas create is disabled with a tooltip', async () => {
-  mockChatApi({ 'GET /api/personas/user/p1': { body: [1, 2, 3, 4, 5].map((n) => persona({ id: `p${n}`, name: `ตัวตน ${n}` })) } });
+  mockChatApi({ [`GET /api/personas/user/${member.id}`]: { body: [1, 2, 3, 4, 5].map((n) => persona({ id: `p${n}`, name: `ตัวตน ${n}` })) } });
   renderPanel();
   await screen.findByText('ตัวตน 5');
   const create = screen.getByRole('button', { name: 'สร้างตัวตนใหม่' });
@@ -64,7 +64,7 @@ test('at 5 personas create is disabled with a tooltip', async () => {
 
 test('a refused create shows "Failed to create persona" with the server message', async () => {
   mockChatApi({
-    'GET /api/personas/user/p1': { body: [] },
+    [`GET /api/personas/user/${member.id}`]: { body: [] },
     'POST /api/personas': { status: 409, body: { message: 'You can have at most 5 personas', code: 'PERSONA_LIMIT' } },
   });
   const user = userEvent.setup();
@@ -80,7 +80,7 @@ test('a refused create shows "Failed to create persona" with the server message'
 test('edit prefills and PUTs; delete confirms and DELETEs; failures name the action', async () => {
   let deleteFails = true;
   const api = mockChatApi({
-    'GET /api/personas/user/p1': { body: [persona()] },
+    [`GET /api/personas/user/${member.id}`]: { body: [persona()] },
     'PUT /api/personas/persona1': { body: persona({ name: 'อาทิตย์ใหม่' }) },
     'DELETE /api/personas/persona1': () => (deleteFails ? { status: 404, body: { message: 'Persona not found' } } : { status: 204 }),
   });
@@ -91,7 +91,7 @@ test('edit prefills and PUTs; delete confirms and DELETEs; failures name the act
   expect(within(dialog).getByRole('textbox', { name: 'ชื่อ' })).toHaveValue('อาทิตย์');
   await fill(dialog, user, { ชื่อ: 'อาทิตย์ใหม่' });
   await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
-  await waitFor(() => expect(api.callsTo('PUT', '/api/personas/persona1')[0]?.body).toMatchObject({ name: 'อาทิตย์ใหม่', userId: 'p1' }));
+  await waitFor(() => expect(api.callsTo('PUT', '/api/personas/persona1')[0]?.body).toMatchObject({ name: 'อาทิตย์ใหม่', userId: member.id }));
 
   await user.click(screen.getByRole('button', { name: 'ลบ อาทิตย์' }));
   await user.click(within(screen.getByRole('dialog', { name: 'ลบตัวตนนี้?' })).getByRole('button', { name: 'ลบ' }));

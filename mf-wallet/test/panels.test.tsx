@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PromoCodePanel from '../src/features/promo/PromoCodePanel';
 import TopUpPanel from '../src/features/top-up/TopUpPanel';
-import { mockApi } from '@lakorn/shell-sdk/testing';
+import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderWallet } from './support';
 
 describe('TopUpPanel (spec §2 profile top-up)', () => {
@@ -78,12 +78,12 @@ describe('PromoCodePanel (spec §2, §5, §8)', () => {
     const api = mockApi({
       'POST /api/coins/redeem': { body: { coins: 100, balance: 1100 } },
       // identity catches up with the wallet on the second read
-      'GET /api/users/p1': () => ({ body: { ...profile, coins: ++profileReads >= 2 ? 1100 : 1000 } }),
+      [`GET /api/users/${member.id}`]: () => ({ body: { ...profile, coins: ++profileReads >= 2 ? 1100 : 1000 } }),
     });
     await redeem(' welcome ');
     expect(await screen.findByText('ใช้โค้ดสำเร็จ')).toBeInTheDocument();
     expect(screen.getByText('คุณได้รับ 100 เหรียญ')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/coins/redeem')[0]?.body).toEqual({ userId: 'p1', code: 'welcome' });
+    expect(api.callsTo('POST', '/api/coins/redeem')[0]?.body).toEqual({ userId: member.id, code: 'welcome' });
     expect(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' })).toHaveValue('');
     await waitFor(() => expect(profileReads).toBe(2), { timeout: 3000 });
   });

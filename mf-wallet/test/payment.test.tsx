@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentCreated, PaymentStatus } from '@lakorn/contracts/web';
-import { mockApi } from '@lakorn/shell-sdk/testing';
+import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderWallet } from './support';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
@@ -36,7 +36,7 @@ function paymentApi(options: { payment?: PaymentCreated; enabled?: boolean } = {
     },
     'POST /api/payments/complete': { body: { coinsAdded: 500 } },
     'GET /api/coins/balance': { body: { balance: 1500, seq: 2 } },
-    'GET /api/users/p1': { body: { ...profile, coins: 1500 } },
+    [`GET /api/users/${member.id}`]: { body: { ...profile, coins: 1500 } },
   });
   return { api, state };
 }
@@ -64,7 +64,7 @@ describe('/payment/promptpay/{packageId} (spec §2, §4, §5, §8)', () => {
     renderWallet('/payment/promptpay/small');
     const qr = await screen.findByRole('img', { name: 'QR Code สำหรับชำระเงินผ่าน PromptPay' });
     expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`);
-    expect(api.callsTo('POST', '/api/payments/promptpay')[0]?.body).toEqual({ userId: 'p1', package: 'small' });
+    expect(api.callsTo('POST', '/api/payments/promptpay')[0]?.body).toEqual({ userId: member.id, package: 'small' });
     expect(screen.getByRole('heading', { name: 'สรุปคำสั่งซื้อ' })).toBeInTheDocument();
     expect(screen.getByText('แพ็กเกจเล็ก')).toBeInTheDocument();
     expect(screen.getByText('500 เหรียญ')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CoinTransaction } from '@lakorn/contracts/web';
-import { mockApi } from '@lakorn/shell-sdk/testing';
+import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { renderWallet } from './support';
 
 const tx = (seq: number, createdAt: string, description: string, amount: number): CoinTransaction => ({
@@ -15,7 +15,7 @@ describe('/transactions (spec §2 coin history)', () => {
   test('shows the balance and a table of date (MMM d, yyyy, Buddhist year), description and amount; up/green for credits, down/red absolute for debits', async () => {
     mockApi({
       'GET /api/coins/balance': { body: { balance: 1488, seq: 3 } },
-      'GET /api/coins/transactions/p1': {
+      [`GET /api/coins/transactions/${member.id}`]: {
         body: [
           tx(3, '2025-03-05T10:00:00.000Z', 'ส่งข้อความ', -12),
           tx(2, '2025-03-04T09:00:00.000Z', 'ซื้อเหรียญ 500 เหรียญ', 500),
@@ -45,13 +45,13 @@ describe('/transactions (spec §2 coin history)', () => {
   });
 
   test('says "No transactions found" when there are none', async () => {
-    mockApi({ 'GET /api/coins/balance': { body: { balance: 0, seq: 0 } }, 'GET /api/coins/transactions/p1': { body: [] } });
+    mockApi({ 'GET /api/coins/balance': { body: { balance: 0, seq: 0 } }, [`GET /api/coins/transactions/${member.id}`]: { body: [] } });
     renderWallet('/transactions');
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
   });
 
   test('the back button goes to /profile', async () => {
-    mockApi({ 'GET /api/coins/balance': { body: { balance: 0, seq: 0 } }, 'GET /api/coins/transactions/p1': { body: [] } });
+    mockApi({ 'GET /api/coins/balance': { body: { balance: 0, seq: 0 } }, [`GET /api/coins/transactions/${member.id}`]: { body: [] } });
     const user = userEvent.setup();
     renderWallet('/transactions');
     await user.click(screen.getByRole('button', { name: 'กลับไปหน้าโปรไฟล์' }));
@@ -63,14 +63,14 @@ describe('/transactions (spec §2 coin history)', () => {
     const page2 = Array.from({ length: 10 }, (_, i) => tx(10 - i, '2025-03-01T10:00:00.000Z', `old ${10 - i}`, -1));
     const api = mockApi({
       'GET /api/coins/balance': { body: { balance: 40, seq: 60 } },
-      'GET /api/coins/transactions/p1': ({ url }) => ({ body: url.searchParams.get('before') === '11' ? page2 : page1 }),
+      [`GET /api/coins/transactions/${member.id}`]: ({ url }) => ({ body: url.searchParams.get('before') === '11' ? page2 : page1 }),
     });
     const user = userEvent.setup();
     renderWallet('/transactions');
     await screen.findByText('new 60');
     await user.click(screen.getByRole('button', { name: 'โหลดเพิ่มเติม' }));
     expect(await screen.findByText('old 1')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/coins/transactions/p1').map((c) => c.url.search)).toEqual(['?limit=50', '?limit=50&before=11']);
+    expect(api.callsTo('GET', `/api/coins/transactions/${member.id}`).map((c) => c.url.search)).toEqual(['?limit=50', '?limit=50&before=11']);
     expect(screen.queryByRole('button', { name: 'โหลดเพิ่มเติม' })).toBeNull();
   });
 
@@ -78,7 +78,7 @@ describe('/transactions (spec §2 coin history)', () => {
     let calls = 0;
     mockApi({
       'GET /api/coins/balance': { body: { balance: 0, seq: 0 } },
-      'GET /api/coins/transactions/p1': () => (++calls <= 3 ? { status: 500, body: { message: 'x' } } : { body: [] }),
+      [`GET /api/coins/transactions/${member.id}`]: () => (++calls <= 3 ? { status: 500, body: { message: 'x' } } : { body: [] }),
     });
     const user = userEvent.setup();
     renderWallet('/transactions');
