@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { connectMongo, ensureIndexes, silentLogger } from '@lakorn/service-kit';
-import { createWallet } from '../../services/wallet/src/wallet';
+import { createWalletService } from '../../services/wallet/src/service';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const CROWD = Number(process.env.BENCH_CROWD ?? 8);
@@ -46,7 +46,7 @@ async function main() {
   const dbName = `bench_wallet_${randomBytes(3).toString('hex')}`;
   const connection = await connectMongo(URL, dbName);
   try {
-    const wallet = createWallet({ connection, logger: silentLogger(), provider: null, promptPayId: '0000000000', allowSimulation: false });
+    const wallet = createWalletService({ connection, logger: silentLogger(), provider: null, promptPayId: '0000000000', allowSimulation: false });
     await ensureIndexes(connection);
     const { ledger } = wallet;
     const op = () => randomBytes(8).toString('hex');

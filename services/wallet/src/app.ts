@@ -1,43 +1,38 @@
 import type { KeyObject } from 'node:crypto';
 import type { Express } from 'express';
-import type Stripe from 'stripe';
-import type { PaymentProviderKind } from '@lakorn/contracts';
 import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
-import type { Ledger } from './domain/ledger';
-import type { Payments } from './domain/payments';
-import type { PromoCodes } from './domain/promoCodes';
-import type { Settings } from './domain/settings';
+import type { StripeWebhook } from './data/stripe';
 import { adminRoutes } from './routes/admin';
 import { coinRoutes } from './routes/coins';
+import { walletErrors } from './routes/errors';
 import { paymentRoutes } from './routes/payments';
 import { webhookRoutes } from './routes/webhook';
+import type { WalletService } from './service';
 
 export interface WalletAppDeps {
   logger: Logger;
   sessionPublicKey: string | KeyObject;
-  nodeEnv: 'development' | 'test' | 'production';
+  service: WalletService;
   /** ALLOW_DEV_FROM_NETWORK (ARCHITECTURE §8); false unless set. */
   allowSimulationFromNetwork?: boolean;
-  ledger: Ledger;
-  promoCodes: PromoCodes;
-  settings: Settings;
-  payments: Payments;
-  providerKind: PaymentProviderKind | null;
-  stripeWebhook: { client: Stripe; webhookSecret: string } | null;
+  /** null when Stripe webhooks are not set up (they answer 503). */
+  stripeWebhook: StripeWebhook | null;
   readiness?: ReadinessCheck[];
 }
 
 /** The wallet's express app (no listen): coins, promo codes, settings and PromptPay payments. */
-export function createApp(deps: WalletAppDeps): Express {
+export function createApp({ logger, service, ...deps }: WalletAppDeps): Express {
+  const { ledger, promoCodes, settings, payments } = service;
   return createHttpApp({
-    logger: deps.logger,
+    logger,
     sessionPublicKey: deps.sessionPublicKey,
     readiness: deps.readiness,
-    rawRouters: [webhookRoutes({ payments: deps.payments, stripe: deps.stripeWebhook, logger: deps.logger })],
+    rawRouters: [webhookRoutes({ payments, stripe: deps.stripeWebhook, logger })],
     routers: [
-      coinRoutes({ ledger: deps.ledger, promoCodes: deps.promoCodes, payments: deps.payments }),
-      paymentRoutes({ payments: deps.payments, nodeEnv: deps.nodeEnv, allowSimulationFromNetwork: deps.allowSimulationFromNetwork ?? false }),
-      adminRoutes({ settings: deps.settings, promoCodes: deps.promoCodes, payments: deps.payments, providerKind: deps.providerKind }),
+      coinRoutes({ ledger, promoCodes, payments }),
+      paymentRoutes({ payments, allowSimulationFromNetwork: deps.allowSimulationFromNetwork ?? false }),
+      adminRoutes({ settings, promoCodes, payments, providerKind: service.provider?.kind ?? null }),
     ],
+    domainErrors: walletErrors,
   });
 }

@@ -2,9 +2,9 @@ import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/s
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from './data/models';
-import { createStripeClient, createStripeProvider } from './domain/providers/stripe';
+import { createStripeClient, createStripeProvider } from './data/stripe';
 import { registerConsumers } from './events/consumers';
-import { createWallet } from './wallet';
+import { createWalletService } from './service';
 
 async function main() {
   const config = loadConfig();
@@ -23,7 +23,7 @@ async function main() {
   }
   if (stripe && !config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_WEBHOOK_SECRET is not set: webhooks are refused; payments settle when polled');
 
-  const wallet = createWallet({
+  const service = createWalletService({
     connection,
     logger,
     provider: stripe ? createStripeProvider(stripe) : production ? null : 'simulated',
@@ -32,19 +32,14 @@ async function main() {
   });
   await ensureIndexes(connection);
 
-  startConsumers(() => registerConsumers({ bus, ledger: wallet.ledger, coinRequests: wallet.coinRequests, settings: wallet.settings, logger }));
-  every(config.PAYMENT_SWEEP_INTERVAL_MS, 'payment expiry sweep', () => wallet.payments.sweepExpired());
+  startConsumers(() => registerConsumers({ bus, service, logger }));
+  every(config.PAYMENT_SWEEP_INTERVAL_MS, 'payment expiry sweep', () => service.payments.sweepExpired());
 
   const app = createApp({
     logger,
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
-    nodeEnv: config.NODE_ENV,
+    service,
     allowSimulationFromNetwork: config.ALLOW_DEV_FROM_NETWORK,
-    ledger: wallet.ledger,
-    promoCodes: wallet.promoCodes,
-    settings: wallet.settings,
-    payments: wallet.payments,
-    providerKind: wallet.provider?.kind ?? null,
     stripeWebhook: stripe && config.STRIPE_WEBHOOK_SECRET ? { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET } : null,
     readiness,
   });

@@ -1,10 +1,10 @@
 import type { DebitReply, EventPayload } from '@lakorn/contracts';
-import { createOutbox, ensureIndexes, silentLogger, type Bus, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
-import { testBus, testMongo, testNamespace, waitUntil } from '@lakorn/service-kit/testing';
-import type { EntryDoc } from '../src/data/models';
+import { createOutbox, silentLogger, type Bus, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
+import { testBus, testNamespace, waitUntil } from '@lakorn/service-kit/testing';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../src/data/models';
 import { registerConsumers, SIGNUP_DESCRIPTION } from '../src/events/consumers';
-import { createWallet, type Wallet } from '../src/wallet';
+import type { WalletService } from '../src/service';
+import { startWalletService, type ServiceUnderTest } from './support/harness';
 
 // The wallet's bus contract (ARCHITECTURE §4, README "Bus contract") against real RabbitMQ:
 // chat's debit request/reply and refunds, credits, identity's registration and deletion, and the
@@ -16,8 +16,8 @@ const namespace = testNamespace();
 const walletBus = testBus('wallet', { namespace });
 const chatBus = testBus('chat', { namespace });
 const identityBus = testBus('identity', { namespace });
-let mongo: Awaited<ReturnType<typeof testMongo>>;
-let wallet: Wallet;
+let t: ServiceUnderTest;
+let wallet: WalletService;
 let outbox: Outbox;
 const balanceEvents: IncomingEvent<'wallet.balance.changed'>[] = [];
 let n = 0;
@@ -36,7 +36,7 @@ async function publish<N extends 'wallet.refund.requested' | 'wallet.credit.requ
   await bus.publish(name, payload, { messageId });
 }
 
-const entriesOf = (userId: string) => wallet.models.entries.find({ userId }).sort({ seq: 1 }).lean<EntryDoc[]>();
+const entriesOf = (userId: string) => t.entries(userId);
 const balanceOf = async (userId: string) => (await wallet.ledger.balance(userId)).balance;
 
 async function credit(userId: string, amount: number): Promise<void> {
@@ -44,11 +44,10 @@ async function credit(userId: string, amount: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  mongo = await testMongo('wallet_bus');
-  wallet = createWallet({ connection: mongo.connection, logger: silentLogger(), provider: null, promptPayId: '0812345678', allowSimulation: false });
-  await ensureIndexes(mongo.connection);
+  t = await startWalletService({ label: 'wallet_bus', provider: null });
+  wallet = t.wallet;
   await Promise.all([walletBus.ready(), chatBus.ready(), identityBus.ready()]);
-  await registerConsumers({ bus: walletBus, ledger: wallet.ledger, coinRequests: wallet.coinRequests, settings: wallet.settings, logger: silentLogger() });
+  await registerConsumers({ bus: walletBus, service: wallet, logger: silentLogger() });
   await identityBus.consume({
     queue: 'wallet-balances',
     events: ['wallet.balance.changed'],
@@ -56,14 +55,14 @@ beforeAll(async () => {
       balanceEvents.push(event);
     },
   });
-  outbox = createOutbox({ connection: mongo.connection, bus: walletBus, logger: silentLogger(), embedded: EMBEDDED_OUTBOX_COLLECTIONS, intervalMs: 100 });
+  outbox = createOutbox({ connection: t.connection, bus: walletBus, logger: silentLogger(), embedded: EMBEDDED_OUTBOX_COLLECTIONS, intervalMs: 100 });
   outbox.start();
 });
 
 afterAll(async () => {
   await outbox.stop();
   await Promise.all([walletBus.close(), chatBus.close(), identityBus.close()]);
-  await mongo.drop();
+  await t.close();
 });
 
 describe('wallet.debit request/reply', () => {

@@ -1,8 +1,7 @@
 import type { DebitReply } from '@lakorn/contracts';
-import { ensureIndexes, silentLogger } from '@lakorn/service-kit';
-import { testMongo } from '@lakorn/service-kit/testing';
 import type { EntryDoc } from '../src/data/models';
-import { createWallet, type Wallet } from '../src/wallet';
+import type { WalletService } from '../src/service';
+import { startWalletService, type ServiceUnderTest } from './support/harness';
 
 // ARCHITECTURE §3 invariants under concurrency: 20 users, 8 concurrent workers, a random mix of debits, credits, refunds and
 // replayed opIds on real FerretDB; then the ledger's invariants (ARCHITECTURE §3) are read back.
@@ -36,23 +35,22 @@ interface Done {
   result: string;
 }
 
-let mongo: Awaited<ReturnType<typeof testMongo>>;
-let wallet: Wallet;
+let t: ServiceUnderTest;
+let wallet: WalletService;
 
 beforeAll(async () => {
-  mongo = await testMongo('wallet_concurrency');
-  wallet = createWallet({ connection: mongo.connection, logger: silentLogger(), provider: null, promptPayId: '0812345678', allowSimulation: false });
-  await ensureIndexes(mongo.connection);
+  t = await startWalletService({ label: 'wallet_concurrency', provider: null });
+  wallet = t.wallet;
 });
 
-afterAll(() => mongo.drop());
+afterAll(() => t.close());
 
 async function run(op: Op): Promise<string> {
   switch (op.type) {
     case 'credit': {
       const r = await wallet.ledger.apply({ userId: op.userId, opId: op.opId, kind: 'credit', amount: op.amount, description: 'เช็คอินรายวัน' });
       if (r.status !== 'applied') throw new Error(`credit ${op.opId}: ${r.status}`);
-      return r.entry.id;
+      return r.entry._id;
     }
     case 'debit': {
       const reply: DebitReply = await wallet.coinRequests.debit({

@@ -1,29 +1,27 @@
-import { ensureIndexes, silentLogger } from '@lakorn/service-kit';
-import { testMongo } from '@lakorn/service-kit/testing';
 import { entryId } from '../src/data/ledgerStore';
-import { createWallet, type Wallet } from '../src/wallet';
+import type { WalletService } from '../src/service';
+import { startWalletService, type ServiceUnderTest } from './support/harness';
 
 jest.setTimeout(30_000);
 
-let mongo: Awaited<ReturnType<typeof testMongo>>;
-let wallet: Wallet;
+let t: ServiceUnderTest;
+let wallet: WalletService;
 let n = 0;
 const user = () => `ledger-user-${++n}`;
 
 beforeAll(async () => {
-  mongo = await testMongo('wallet_ledger');
-  wallet = createWallet({ connection: mongo.connection, logger: silentLogger(), provider: null, promptPayId: '0812345678', allowSimulation: false });
-  await ensureIndexes(mongo.connection);
+  t = await startWalletService({ label: 'wallet_ledger', provider: null });
+  wallet = t.wallet;
 });
 
-afterAll(() => mongo.drop());
+afterAll(() => t.close());
 
 describe('ledger (ARCHITECTURE §3)', () => {
   it('appends entry seq+1 from entry seq with its balance after, id "<userId>:<seq padded>"', async () => {
     const u = user();
     const first = await wallet.ledger.apply({ userId: u, opId: `t:${u}:1`, kind: 'credit', amount: 100, description: 'โบนัสสมัครสมาชิก' });
     const second = await wallet.ledger.apply({ userId: u, opId: `t:${u}:2`, kind: 'debit', amount: -30, description: 'ส่งข้อความ' });
-    expect(first).toMatchObject({ status: 'applied', replayed: false, entry: { seq: 1, amount: 100, balanceAfter: 100, id: entryId(u, 1) } });
+    expect(first).toMatchObject({ status: 'applied', replayed: false, entry: { seq: 1, amount: 100, balanceAfter: 100, _id: entryId(u, 1) } });
     expect(second).toMatchObject({ status: 'applied', replayed: false, entry: { seq: 2, amount: -30, balanceAfter: 70 } });
     expect(entryId(u, 2)).toBe(`${u}:000000000002`);
     expect(await wallet.ledger.balance(u)).toEqual({ seq: 2, balance: 70 });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { TIMERS, type PaymentCreated } from '@lakorn/contracts';
 import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import type { EntryDoc } from '../src/data/models';
-import { createStripeClient, createStripeProvider } from '../src/domain/providers/stripe';
+import { createStripeClient, createStripeProvider } from '../src/data/stripe';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { startWallet, type WalletUnderTest } from './support/harness';
 

@@ -1,5 +1,5 @@
-import { announceEmbedded, isDuplicateKeyError } from '@lakorn/service-kit';
-import { rawCollection, type EntryDoc, type WalletModels } from './models';
+import { announceEmbedded, collectionOf, insertOnce } from '@lakorn/service-kit';
+import type { EntryDoc, WalletModels } from './models';
 
 /** Zero-padded so `_id`s of one user sort in chain order (ARCHITECTURE §3). */
 const SEQ_DIGITS = 12;
@@ -15,8 +15,8 @@ export interface Head {
 
 /** The queries the ledger needs; nothing here decides anything. */
 export interface LedgerStore {
-  /** 'duplicate' when a unique index refused it (same opId, or someone else took that seq). */
-  insertEntry(entry: EntryDoc): Promise<'inserted' | 'duplicate'>;
+  /** 'exists' when a unique index refused it (same opId, or someone else took that seq). */
+  insertEntry(entry: EntryDoc): Promise<'inserted' | 'exists'>;
   /** A scan on FerretDB (it looks up only `_id` by index): for replays, never the common path. */
   findByOpId(opId: string): Promise<EntryDoc | null>;
   findEntry(userId: string, seq: number): Promise<EntryDoc | null>;
@@ -31,60 +31,52 @@ export interface LedgerStore {
 }
 
 export function createLedgerStore(models: WalletModels): LedgerStore {
-  const { entries, wallets, closedWallets } = models;
+  const entries = collectionOf(models.entries);
+  const wallets = collectionOf(models.wallets);
+  const closedWallets = collectionOf(models.closedWallets);
+  // By _id: the one lookup every backend answers from its primary key.
+  const findEntry = (userId: string, seq: number) => entries.findOne({ _id: entryId(userId, seq) });
   return {
     async insertEntry(entry) {
-      try {
-        await rawCollection(entries).insertOne(entry);
-        // The entry carries wallet.balance.changed: point the outbox relay at it (read by _id).
-        await announceEmbedded(entries.db, entries.collection.name, entry._id);
-        return 'inserted';
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return 'duplicate';
-        throw error;
-      }
+      const result = await insertOnce(() => entries.insertOne(entry));
+      // The entry carries wallet.balance.changed: point the outbox relay at it (read by _id).
+      if (result === 'inserted') await announceEmbedded(models.entries.db, entries.collectionName, entry._id);
+      return result;
     },
 
-    findByOpId: (opId) => entries.findOne({ opId }).lean<EntryDoc>().exec(),
+    findByOpId: (opId) => entries.findOne({ opId }),
 
-    // By _id: the one lookup every backend answers from its primary key.
-    findEntry: (userId, seq) => entries.findById(entryId(userId, seq)).lean<EntryDoc>().exec(),
+    findEntry,
 
     async findEntries(userId, seqs) {
-      const found = await Promise.all(seqs.map((seq) => entries.findById(entryId(userId, seq)).lean<EntryDoc>().exec()));
+      const found = await Promise.all(seqs.map((seq) => findEntry(userId, seq)));
       return found.filter((e): e is EntryDoc => e !== null);
     },
 
     async readHeadCache(userId) {
-      const doc = await wallets.findById(userId).lean().exec();
+      const doc = await wallets.findOne({ _id: userId });
       return doc ? { seq: doc.seq, balance: doc.balance } : null;
     },
 
     async advanceHeadCache(userId, head) {
-      const result = await wallets
-        .updateOne({ _id: userId, seq: { $lt: head.seq } }, { $set: { seq: head.seq, balance: head.balance, updatedAt: new Date() } })
-        .exec();
+      const result = await wallets.updateOne(
+        { _id: userId, seq: { $lt: head.seq } },
+        { $set: { seq: head.seq, balance: head.balance, updatedAt: new Date() } },
+      );
       if (result.matchedCount > 0) return;
-      try {
-        await rawCollection(wallets).insertOne({ _id: userId, seq: head.seq, balance: head.balance, updatedAt: new Date() });
-      } catch (error) {
-        // A head at or past this one is cached already.
-        if (!isDuplicateKeyError(error)) throw error;
-      }
+      // 'exists': a head at or past this one is cached already.
+      await insertOnce(() => wallets.insertOne({ _id: userId, seq: head.seq, balance: head.balance, updatedAt: new Date() }));
     },
 
     async isClosed(userId) {
-      return (await closedWallets.exists({ _id: userId }).exec()) !== null;
+      return (await closedWallets.findOne({ _id: userId }, { projection: { _id: 1 } })) !== null;
     },
 
     async close(userId, at) {
-      try {
-        await rawCollection(closedWallets).insertOne({ _id: userId, closedAt: at });
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-      await entries.deleteMany({ userId }).exec();
-      await wallets.deleteOne({ _id: userId }).exec();
+      // 'exists': closed before; the removals below are safe to repeat.
+      await insertOnce(() => closedWallets.insertOne({ _id: userId, closedAt: at }));
+      await entries.deleteMany({ userId });
+      await wallets.deleteOne({ _id: userId });
     },
   };
 }

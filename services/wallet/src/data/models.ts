@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model, type mongo } from 'mongoose';
+import { Schema, type Connection, type Model, type SchemaDefinition } from 'mongoose';
 import type { CoinPackageId, PaymentProviderKind, PaymentQr, PaymentStatus, PromoType } from '@lakorn/contracts';
 import type { EmbeddedOutboxFields } from '@lakorn/service-kit';
 
@@ -10,9 +10,9 @@ export type EntryKind = 'credit' | 'debit' | 'refund' | 'void';
 
 /**
  * One immutable ledger entry (ARCHITECTURE §3): `_id` "<userId>:<seq padded>", unique opId and
- * unique (userId, seq). It carries its own `wallet.balance.changed` event (embedded outbox).
+ * unique (userId, seq). The ledger hands it out as it is stored, less the event it carries.
  */
-export interface EntryDoc extends EmbeddedOutboxFields {
+export interface LedgerEntry {
   _id: string;
   userId: string;
   seq: number;
@@ -26,6 +26,9 @@ export interface EntryDoc extends EmbeddedOutboxFields {
   ref: string;
   createdAt: Date;
 }
+
+/** A stored entry carries its own `wallet.balance.changed` event (embedded outbox). */
+export interface EntryDoc extends LedgerEntry, EmbeddedOutboxFields {}
 
 /** The head of a user's chain, a cache only: the entries are the truth. */
 export interface WalletDoc {
@@ -125,30 +128,29 @@ export interface WalletModels {
 /** Collections whose documents carry their own event (service-kit outbox `embedded`). */
 export const EMBEDDED_OUTBOX_COLLECTIONS = ['wallet_entries'];
 
-/**
- * The driver's collection behind a model, typed with the model's document (string `_id`s): inserts
- * go straight to the driver so the unique-index refusal (E11000) reaches the caller unchanged.
- */
-export function rawCollection<T extends { _id: string }>(model: Model<T>): mongo.Collection<T> {
-  return model.collection as unknown as mongo.Collection<T>;
-}
-
+/** Every model's options: no `__v`, and the collection's name spelled out. */
 const options = (collection: string) => ({ versionKey: false as const, collection });
+
+type FieldType = StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor;
+
+/**
+ * The required fields of one type, e.g. `...required<EntryDoc>(String, '_id', 'userId')`. The
+ * stores write through the driver (README "One service shape"), so the schema states the shape
+ * and its unique indexes carry the invariants.
+ */
+function required<T>(type: FieldType, ...paths: Array<keyof T & string>): SchemaDefinition<T> {
+  return Object.fromEntries(paths.map((path) => [path, { type, required: true }])) as SchemaDefinition<T>;
+}
 
 export function walletModels(connection: Connection): WalletModels {
   const entries = new Schema<EntryDoc>(
     {
-      _id: { type: String, required: true },
-      userId: { type: String, required: true },
-      seq: { type: Number, required: true },
-      opId: { type: String, required: true },
-      kind: { type: String, required: true },
-      amount: { type: Number, required: true },
-      balanceAfter: { type: Number, required: true },
+      ...required<EntryDoc>(String, '_id', 'userId', 'opId', 'kind'),
+      ...required<EntryDoc>(Number, 'seq', 'amount', 'balanceAfter'),
+      ...required<EntryDoc>(Date, 'createdAt'),
+      ...required<EntryDoc>(Boolean, 'outboxPending'),
       description: { type: String, default: '' },
       ref: { type: String, default: '' },
-      createdAt: { type: Date, required: true },
-      outboxPending: { type: Boolean, required: true },
       outbox: { type: Schema.Types.Mixed, default: null },
     },
     options('wallet_entries'),
@@ -157,72 +159,50 @@ export function walletModels(connection: Connection): WalletModels {
   entries.index({ userId: 1, seq: 1 }, { unique: true });
 
   const wallets = new Schema<WalletDoc>(
-    {
-      _id: { type: String, required: true },
-      seq: { type: Number, required: true },
-      balance: { type: Number, required: true },
-      updatedAt: { type: Date, required: true },
-    },
+    { ...required<WalletDoc>(String, '_id'), ...required<WalletDoc>(Number, 'seq', 'balance'), ...required<WalletDoc>(Date, 'updatedAt') },
     options('wallets'),
   );
 
   const closedWallets = new Schema<ClosedWalletDoc>(
-    { _id: { type: String, required: true }, closedAt: { type: Date, required: true } },
+    { ...required<ClosedWalletDoc>(String, '_id'), ...required<ClosedWalletDoc>(Date, 'closedAt') },
     options('closed_wallets'),
   );
 
   const promoCodes = new Schema<PromoCodeDoc>(
     {
-      _id: { type: String, required: true },
-      code: { type: String, required: true },
-      codeKey: { type: String, required: true },
-      coins: { type: Number, required: true },
-      type: { type: String, required: true },
+      ...required<PromoCodeDoc>(String, '_id', 'code', 'codeKey', 'type', 'createdBy'),
+      ...required<PromoCodeDoc>(Number, 'coins'),
+      ...required<PromoCodeDoc>(Boolean, 'isActive'),
+      ...required<PromoCodeDoc>(Date, 'createdAt'),
       maxUses: { type: Number, default: null },
-      isActive: { type: Boolean, required: true },
-      createdAt: { type: Date, required: true },
-      createdBy: { type: String, required: true },
     },
     options('promo_codes'),
   );
   promoCodes.index({ codeKey: 1 }, { unique: true });
 
   const redemptions = new Schema<RedemptionDoc>(
-    {
-      _id: { type: String, required: true },
-      codeId: { type: String, required: true },
-      userId: { type: String, required: true },
-      createdAt: { type: Date, required: true },
-    },
+    { ...required<RedemptionDoc>(String, '_id', 'codeId', 'userId'), ...required<RedemptionDoc>(Date, 'createdAt') },
     options('promo_redemptions'),
   );
   redemptions.index({ codeId: 1, userId: 1 }, { unique: true });
 
   const settings = new Schema<SettingDoc>(
     {
-      _id: { type: String, required: true },
+      ...required<SettingDoc>(String, '_id', 'updatedBy'),
+      ...required<SettingDoc>(Date, 'updatedAt'),
       coins: { type: Number },
       enabled: { type: Boolean },
-      updatedAt: { type: Date, required: true },
-      updatedBy: { type: String, required: true },
     },
     options('settings'),
   );
 
   const payments = new Schema<PaymentDoc>(
     {
-      _id: { type: String, required: true },
-      userId: { type: String, required: true },
-      package: { type: String, required: true },
-      coins: { type: Number, required: true },
-      amountSatang: { type: Number, required: true },
-      currency: { type: String, required: true },
-      provider: { type: String, required: true },
+      ...required<PaymentDoc>(String, '_id', 'userId', 'package', 'currency', 'provider', 'status'),
+      ...required<PaymentDoc>(Number, 'coins', 'amountSatang'),
+      ...required<PaymentDoc>(Date, 'createdAt', 'expiresAt'),
       clientSecret: { type: String, default: null },
       qr: { type: Schema.Types.Mixed, default: {} },
-      status: { type: String, required: true },
-      createdAt: { type: Date, required: true },
-      expiresAt: { type: Date, required: true },
       settledAt: { type: Date, default: null },
     },
     options('payments'),
@@ -231,18 +211,16 @@ export function walletModels(connection: Connection): WalletModels {
 
   const simulatedIntents = new Schema<SimulatedIntentDoc>(
     {
-      _id: { type: String, required: true },
-      amount: { type: Number, required: true },
-      currency: { type: String, required: true },
+      ...required<SimulatedIntentDoc>(String, '_id', 'currency', 'payload'),
+      ...required<SimulatedIntentDoc>(Number, 'amount'),
+      ...required<SimulatedIntentDoc>(Date, 'createdAt'),
       metadata: { type: Schema.Types.Mixed, default: {} },
-      payload: { type: String, required: true },
-      createdAt: { type: Date, required: true },
     },
     options('simulated_intents'),
   );
 
   const simulatedOutcomes = new Schema<SimulatedOutcomeDoc>(
-    { _id: { type: String, required: true }, outcome: { type: String, required: true }, at: { type: Date, required: true } },
+    { ...required<SimulatedOutcomeDoc>(String, '_id', 'outcome'), ...required<SimulatedOutcomeDoc>(Date, 'at') },
     options('simulated_outcomes'),
   );
 

@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '@lakorn/contracts';
-import { rawCollection, type PaymentDoc, type WalletModels } from './models';
+import { collectionOf } from '@lakorn/service-kit';
+import type { PaymentDoc, WalletModels } from './models';
 
 /** Statuses a payment never leaves (succeeded is final too, but settle re-checks it against the ledger). */
 export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'expired', 'failed'];
@@ -14,27 +15,24 @@ export interface PaymentStore {
 }
 
 export function createPaymentStore(models: WalletModels): PaymentStore {
-  const { payments } = models;
+  const payments = collectionOf(models.payments);
   return {
     async insert(doc) {
-      await rawCollection(payments).insertOne(doc);
+      await payments.insertOne(doc);
     },
-    find: (id) => payments.findById(id).lean<PaymentDoc>().exec(),
+    find: (id) => payments.findOne({ _id: id }),
     async setStatus(id, status, at) {
       const settled = FINAL_PAYMENT_STATUSES.includes(status);
-      await payments
-        .updateOne(
-          { _id: id, status: { $nin: FINAL_PAYMENT_STATUSES as PaymentStatus[] } },
-          { $set: settled ? { status, settledAt: at } : { status } },
-        )
-        .exec();
+      await payments.updateOne(
+        { _id: id, status: { $nin: [...FINAL_PAYMENT_STATUSES] } },
+        { $set: settled ? { status, settledAt: at } : { status } },
+      );
     },
     dueForExpiry: (now, limit) =>
       payments
         .find({ status: { $in: ['pending', 'processing'] }, expiresAt: { $lte: now } })
         .sort({ expiresAt: 1 })
         .limit(limit)
-        .lean<PaymentDoc[]>()
-        .exec(),
+        .toArray(),
   };
 }

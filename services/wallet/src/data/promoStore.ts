@@ -1,50 +1,40 @@
-import type { mongo } from 'mongoose';
-import { isDuplicateKeyError } from '@lakorn/service-kit';
-import { rawCollection, type PromoCodeDoc, type RedemptionDoc, type WalletModels } from './models';
+import { collectionOf, insertOnce } from '@lakorn/service-kit';
+import type { PromoCodeDoc, RedemptionDoc, WalletModels } from './models';
 
 export interface PromoStore {
-  insertCode(doc: PromoCodeDoc): Promise<'inserted' | 'duplicate'>;
+  /** 'exists' when a code with that key exists (case-insensitive). */
+  insertCode(doc: PromoCodeDoc): Promise<'inserted' | 'exists'>;
   /** Newest first. */
   listCodes(): Promise<PromoCodeDoc[]>;
-  findCode(id: string): Promise<PromoCodeDoc | null>;
   findCodeByKey(codeKey: string): Promise<PromoCodeDoc | null>;
   setActive(id: string, isActive: boolean): Promise<PromoCodeDoc | null>;
   deleteCode(id: string): Promise<boolean>;
   countRedemptions(codeId: string): Promise<number>;
-  /** 'duplicate' when the slot is taken or this user redeemed the code before. */
-  insertRedemption(doc: RedemptionDoc): Promise<'inserted' | 'duplicate'>;
+  /** 'exists' when the slot is taken or this user redeemed the code before. */
+  insertRedemption(doc: RedemptionDoc): Promise<'inserted' | 'exists'>;
   hasRedeemed(codeId: string, userId: string): Promise<boolean>;
 }
 
 export function createPromoStore(models: WalletModels): PromoStore {
-  const { promoCodes, redemptions } = models;
-  const insert = async <T extends { _id: string }>(collection: mongo.Collection<T>, doc: T) => {
-    try {
-      await collection.insertOne(doc as mongo.OptionalUnlessRequiredId<T>);
-      return 'inserted' as const;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return 'duplicate' as const;
-      throw error;
-    }
-  };
+  const promoCodes = collectionOf(models.promoCodes);
+  const redemptions = collectionOf(models.redemptions);
   return {
-    insertCode: (doc) => insert(rawCollection(promoCodes), doc),
-    listCodes: () => promoCodes.find().sort({ createdAt: -1, _id: 1 }).lean<PromoCodeDoc[]>().exec(),
-    findCode: (id) => promoCodes.findById(id).lean<PromoCodeDoc>().exec(),
-    findCodeByKey: (codeKey) => promoCodes.findOne({ codeKey }).lean<PromoCodeDoc>().exec(),
+    insertCode: (doc) => insertOnce(() => promoCodes.insertOne(doc)),
+    listCodes: () => promoCodes.find().sort({ createdAt: -1, _id: 1 }).toArray(),
+    findCodeByKey: (codeKey) => promoCodes.findOne({ codeKey }),
     async setActive(id, isActive) {
-      const result = await promoCodes.updateOne({ _id: id }, { $set: { isActive } }).exec();
+      const result = await promoCodes.updateOne({ _id: id }, { $set: { isActive } });
       if (result.matchedCount === 0) return null;
-      return promoCodes.findById(id).lean<PromoCodeDoc>().exec();
+      return promoCodes.findOne({ _id: id });
     },
     async deleteCode(id) {
-      return (await promoCodes.deleteOne({ _id: id }).exec()).deletedCount > 0;
+      return (await promoCodes.deleteOne({ _id: id })).deletedCount > 0;
     },
     // Counted from the redemptions themselves, never a stored counter (ARCHITECTURE §2).
-    countRedemptions: (codeId) => redemptions.countDocuments({ codeId }).exec(),
-    insertRedemption: (doc) => insert(rawCollection(redemptions), doc),
+    countRedemptions: (codeId) => redemptions.countDocuments({ codeId }),
+    insertRedemption: (doc) => insertOnce(() => redemptions.insertOne(doc)),
     async hasRedeemed(codeId, userId) {
-      return (await redemptions.exists({ codeId, userId }).exec()) !== null;
+      return (await redemptions.findOne({ codeId, userId }, { projection: { _id: 1 } })) !== null;
     },
   };
 }

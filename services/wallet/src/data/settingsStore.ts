@@ -1,3 +1,4 @@
+import { collectionOf } from '@lakorn/service-kit';
 import type { WalletModels } from './models';
 
 export const SETTING_IDS = { registrationBonus: 'registrationBonus', paymentSystem: 'paymentSystem' } as const;
@@ -11,18 +12,18 @@ export interface SettingsStore {
 }
 
 export function createSettingsStore(models: WalletModels): SettingsStore {
-  const { settings } = models;
+  const settings = collectionOf(models.settings);
   const write = async (id: string, values: { coins?: number; enabled?: boolean }, by: string) => {
-    await settings.updateOne({ _id: id }, { $set: { ...values, updatedAt: new Date(), updatedBy: by } }, { upsert: true }).exec();
+    await settings.updateOne({ _id: id }, { $set: { ...values, updatedAt: new Date(), updatedBy: by } }, { upsert: true });
   };
   return {
     async registrationBonus() {
-      const doc = await settings.findById(SETTING_IDS.registrationBonus).lean().exec();
+      const doc = await settings.findOne({ _id: SETTING_IDS.registrationBonus });
       return typeof doc?.coins === 'number' ? doc.coins : null;
     },
     setRegistrationBonus: (coins, by) => write(SETTING_IDS.registrationBonus, { coins }, by),
     async paymentEnabled() {
-      const doc = await settings.findById(SETTING_IDS.paymentSystem).lean().exec();
+      const doc = await settings.findOne({ _id: SETTING_IDS.paymentSystem });
       return typeof doc?.enabled === 'boolean' ? doc.enabled : null;
     },
     setPaymentEnabled: (enabled, by) => write(SETTING_IDS.paymentSystem, { enabled }, by),

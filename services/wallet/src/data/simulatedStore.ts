@@ -1,5 +1,5 @@
-import { isDuplicateKeyError } from '@lakorn/service-kit';
-import { rawCollection, type SimulatedIntentDoc, type SimulatedOutcomeDoc, type WalletModels } from './models';
+import { collectionOf, insertOnce } from '@lakorn/service-kit';
+import type { SimulatedIntentDoc, SimulatedOutcomeDoc, WalletModels } from './models';
 
 /** The simulated provider's records: its intents, and how each ended (first insert wins). */
 export interface SimulatedStore {
@@ -11,23 +11,19 @@ export interface SimulatedStore {
 }
 
 export function createSimulatedStore(models: WalletModels): SimulatedStore {
-  const { simulatedIntents, simulatedOutcomes } = models;
-  const findOutcome = async (id: string) => (await simulatedOutcomes.findById(id).lean().exec())?.outcome ?? null;
+  const intents = collectionOf(models.simulatedIntents);
+  const outcomes = collectionOf(models.simulatedOutcomes);
+  const findOutcome = async (id: string) => (await outcomes.findOne({ _id: id }))?.outcome ?? null;
   return {
     async insertIntent(doc) {
-      await rawCollection(simulatedIntents).insertOne(doc);
+      await intents.insertOne(doc);
     },
-    findIntent: (id) => simulatedIntents.findById(id).lean<SimulatedIntentDoc>().exec(),
+    findIntent: (id) => intents.findOne({ _id: id }),
     async settleOutcome(id, outcome, at) {
-      try {
-        await rawCollection(simulatedOutcomes).insertOne({ _id: id, outcome, at });
-        return outcome;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        const standing = await findOutcome(id);
-        if (!standing) throw new Error(`outcome of ${id} vanished`);
-        return standing;
-      }
+      if ((await insertOnce(() => outcomes.insertOne({ _id: id, outcome, at }))) === 'inserted') return outcome;
+      const standing = await findOutcome(id);
+      if (!standing) throw new Error(`outcome of ${id} vanished`);
+      return standing;
     },
     findOutcome,
   };

@@ -1,4 +1,4 @@
-import type { EntryDoc, EntryKind } from '../data/models';
+import type { EntryDoc, EntryKind, LedgerEntry } from '../data/models';
 import { entryId, type Head, type LedgerStore } from '../data/ledgerStore';
 
 // The coin ledger of ARCHITECTURE §3. A user's coins are a chain of immutable entries; a change
@@ -7,18 +7,7 @@ import { entryId, type Head, type LedgerStore } from '../data/ledgerStore';
 // refuses a movement applied before (a replay: answer with the earlier entry). A balance below 0
 // is never computed into an entry, so it can never be stored.
 
-export interface LedgerEntry {
-  id: string;
-  userId: string;
-  seq: number;
-  opId: string;
-  kind: EntryKind;
-  amount: number;
-  balanceAfter: number;
-  description: string;
-  ref: string;
-  createdAt: Date;
-}
+export type { LedgerEntry };
 
 export interface Movement {
   userId: string;
@@ -61,21 +50,6 @@ export class LedgerContentionError extends Error {
   }
 }
 
-function toEntry(doc: EntryDoc): LedgerEntry {
-  return {
-    id: doc._id,
-    userId: doc.userId,
-    seq: doc.seq,
-    opId: doc.opId,
-    kind: doc.kind,
-    amount: doc.amount,
-    balanceAfter: doc.balanceAfter,
-    description: doc.description,
-    ref: doc.ref,
-    createdAt: doc.createdAt,
-  };
-}
-
 function checkMovement(m: Movement): void {
   if (!Number.isSafeInteger(m.amount) || m.amount === 0) throw new RangeError(`${m.opId}: amount must be a non-zero integer`);
   const positive = m.kind !== 'debit';
@@ -101,7 +75,7 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
     }
   }
 
-  const replayOf = (doc: EntryDoc): ApplyResult => ({ status: 'applied', entry: toEntry(doc), replayed: true });
+  const replayOf = (entry: LedgerEntry): ApplyResult => ({ status: 'applied', entry, replayed: true });
 
   /**
    * Appends after the head until an insert sticks; `decide` may refuse given the head. The common
@@ -145,7 +119,7 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
       if ((await store.insertEntry(doc)) === 'inserted') {
         // Best effort: a lost cache update only makes the next read walk one entry further.
         await store.advanceHeadCache(userId, { seq, balance: balanceAfter }).catch(() => undefined);
-        return { status: 'applied', entry: toEntry(doc), replayed: false };
+        return { status: 'applied', entry: doc, replayed: false };
       }
       // Refused: either seq was taken (a race) or the opId exists (a replay), or both.
       const atSeq = await store.findEntry(userId, seq);
@@ -178,10 +152,7 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
       return result;
     },
 
-    async findByOpId(opId) {
-      const doc = await store.findByOpId(opId);
-      return doc ? toEntry(doc) : null;
-    },
+    findByOpId: (opId) => store.findByOpId(opId),
 
     balance: readHead,
 
@@ -194,7 +165,7 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
         const seqs: number[] = [];
         for (let s = seq; s >= 1 && seqs.length < HISTORY_BATCH; s--) seqs.push(s);
         const found = (await store.findEntries(userId, seqs)).sort((a, b) => b.seq - a.seq);
-        for (const doc of found) if (doc.kind !== 'void' && page.length < limit) page.push(toEntry(doc));
+        for (const doc of found) if (doc.kind !== 'void' && page.length < limit) page.push(doc);
         seq -= seqs.length;
       }
       return page;

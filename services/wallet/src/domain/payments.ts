@@ -1,14 +1,28 @@
 import {
   COIN_PACKAGES,
+  CoinPackageKey,
   TIMERS,
   type CoinPackageId,
   type PaymentCreated,
   type PaymentStatus,
   type PaymentStatusResponse,
+  type PurchaseResponse,
 } from '@lakorn/contracts';
 import type { Logger } from '@lakorn/service-kit';
 import type { PaymentDoc } from '../data/models';
 import { FINAL_PAYMENT_STATUSES, type PaymentStore } from '../data/paymentStore';
+import {
+  PaymentExpired,
+  PaymentForAnotherPackage,
+  PaymentNotFound,
+  PaymentNotSimulated,
+  PaymentNotSucceeded,
+  PaymentsDisabled,
+  PurchaseNeedsPayment,
+  PurchaseNotPaid,
+  SimulationRefused,
+  UnknownPackage,
+} from './errors';
 import type { Ledger } from './ledger';
 import type { Settings } from './settings';
 import { isSimulated, type PaymentProvider, type ProviderIntent } from './providers/types';
@@ -23,26 +37,29 @@ export const PURCHASE_DESCRIPTION = 'ซื้อเหรียญ';
 
 export const paymentOpId = (paymentId: string) => `payment:${paymentId}`;
 
-export type CreatePaymentResult = { status: 'created'; payment: PaymentCreated } | { status: 'disabled' };
-export type CompleteResult =
-  | { status: 'completed'; coinsAdded: number; packageId: CoinPackageId }
-  | { status: 'not-succeeded'; paymentStatus: PaymentStatus }
-  | { status: 'not-found' };
-export type SimulateResult =
-  | { status: 'paid'; payment: PaymentStatusResponse }
-  | { status: 'expired' }
-  | { status: 'not-found' }
-  | { status: 'not-simulated' };
+/** spec §5 payment page: one of the four packages' keys, else UnknownPackage. */
+export function packageOf(value: unknown): CoinPackageId {
+  const parsed = CoinPackageKey.safeParse(value);
+  if (!parsed.success) throw new UnknownPackage();
+  return parsed.data;
+}
 
 export interface Payments {
   /** The owner's switch, and a provider that can take money here. */
   enabled(): Promise<boolean>;
-  create(payer: { id: string; email: string }, packageId: CoinPackageId): Promise<CreatePaymentResult>;
-  /** The payer's view of their payment (null when it is not theirs or does not exist). */
-  status(userId: string, paymentId: string): Promise<PaymentStatusResponse | null>;
-  complete(userId: string, paymentId: string): Promise<CompleteResult>;
-  /** Development only: the simulated bank pays the QR. */
-  simulate(userId: string, paymentId: string): Promise<SimulateResult>;
+  /** Throws PaymentsDisabled. */
+  create(payer: { id: string; email: string }, packageId: CoinPackageId): Promise<PaymentCreated>;
+  /** The payer's view of their payment, settled from the provider; throws PaymentNotFound. */
+  status(userId: string, paymentId: string): Promise<PaymentStatusResponse>;
+  /** The coins the payment added (credited once); throws PaymentNotFound or PaymentNotSucceeded. */
+  complete(userId: string, paymentId: string): Promise<{ coinsAdded: number }>;
+  /**
+   * `/api/coins/purchase`: like complete, for a payment of that package; throws
+   * PurchaseNeedsPayment (no payment named), PaymentNotFound, PurchaseNotPaid or PaymentForAnotherPackage.
+   */
+  purchase(userId: string, packageId: CoinPackageId, paymentId: string | undefined): Promise<PurchaseResponse['purchase']>;
+  /** Development only: the simulated bank pays the QR; throws SimulationRefused, PaymentNotFound, PaymentNotSimulated or PaymentExpired. */
+  simulate(userId: string, paymentId: string): Promise<PaymentStatusResponse>;
   /** A provider's notice that an intent changed (the Stripe webhook): settle it from the source. */
   settleIntent(intentId: string): Promise<PaymentStatus | 'unknown'>;
   /** Expires every unpaid QR past its hour; answers how many were settled. */
@@ -55,7 +72,7 @@ export interface PaymentsDeps {
   settings: Settings;
   /** null: no provider may take money here (production without Stripe). */
   provider: PaymentProvider | null;
-  /** The "simulate payment" action (refused in production). */
+  /** The simulated bank's "pay" (ARCHITECTURE §8: false in production, whatever the provider). */
   allowSimulation: boolean;
   logger: Logger;
   now?: () => Date;
@@ -135,9 +152,17 @@ export function createPayments(deps: PaymentsDeps): Payments {
     }
   }
 
-  async function ownPayment(userId: string, paymentId: string): Promise<PaymentDoc | null> {
+  /** Someone else's payment is answered as missing: its existence is not the caller's business. */
+  async function ownPayment(userId: string, paymentId: string): Promise<PaymentDoc> {
     const payment = await store.find(paymentId);
-    return payment && payment.userId === userId ? payment : null;
+    if (!payment || payment.userId !== userId) throw new PaymentNotFound();
+    return payment;
+  }
+
+  /** The payment, settled, with the status it settled at. */
+  async function settleOwn(userId: string, paymentId: string): Promise<{ payment: PaymentDoc; status: PaymentStatus }> {
+    const payment = await ownPayment(userId, paymentId);
+    return { payment, status: await settle(payment) };
   }
 
   return {
@@ -146,7 +171,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
     },
 
     async create(payer, packageId) {
-      if (!provider || !(await settings.paymentSwitch())) return { status: 'disabled' };
+      if (!provider || !(await settings.paymentSwitch())) throw new PaymentsDisabled();
       const pkg = COIN_PACKAGES[packageId];
       const amountSatang = pkg.priceThb * 100;
       const intent = await provider.createIntent({
@@ -172,52 +197,55 @@ export function createPayments(deps: PaymentsDeps): Payments {
       };
       await store.insert(payment);
       return {
-        status: 'created',
-        payment: {
-          paymentIntentId: intent.id,
-          clientSecret: intent.clientSecret,
-          paymentDisabled: false,
-          provider: provider.kind,
-          package: { id: pkg.id, coins: pkg.coins, priceThb: pkg.priceThb },
-          amountThb: pkg.priceThb,
-          currency: 'thb',
-          expiresAt: payment.expiresAt.toISOString(),
-          qr: payment.qr,
-          simulateAvailable: isSimulated(provider) && deps.allowSimulation,
-        },
+        paymentIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+        paymentDisabled: false,
+        provider: provider.kind,
+        package: { id: pkg.id, coins: pkg.coins, priceThb: pkg.priceThb },
+        amountThb: pkg.priceThb,
+        currency: 'thb',
+        expiresAt: payment.expiresAt.toISOString(),
+        qr: payment.qr,
+        simulateAvailable: isSimulated(provider) && deps.allowSimulation,
       };
     },
 
     async status(userId, paymentId) {
-      const payment = await ownPayment(userId, paymentId);
-      if (!payment) return null;
-      return view(payment, await settle(payment));
+      const { payment, status } = await settleOwn(userId, paymentId);
+      return view(payment, status);
     },
 
     async complete(userId, paymentId) {
-      const payment = await ownPayment(userId, paymentId);
-      if (!payment) return { status: 'not-found' };
-      const status = await settle(payment);
-      if (status !== 'succeeded') return { status: 'not-succeeded', paymentStatus: status };
-      return { status: 'completed', coinsAdded: payment.coins, packageId: payment.package };
+      const { payment, status } = await settleOwn(userId, paymentId);
+      if (status !== 'succeeded') throw new PaymentNotSucceeded(status);
+      return { coinsAdded: payment.coins };
+    },
+
+    async purchase(userId, packageId, paymentId) {
+      if (!paymentId) throw new PurchaseNeedsPayment();
+      const { payment, status } = await settleOwn(userId, paymentId);
+      if (status !== 'succeeded') throw new PurchaseNotPaid(status);
+      if (payment.package !== packageId) throw new PaymentForAnotherPackage();
+      return { coins: payment.coins, package: payment.package, paymentIntentId: payment._id };
     },
 
     async simulate(userId, paymentId) {
+      if (!deps.allowSimulation) throw new SimulationRefused();
       const payment = await ownPayment(userId, paymentId);
-      if (!payment) return { status: 'not-found' };
-      if (!provider || !isSimulated(provider) || payment.provider !== 'simulated') return { status: 'not-simulated' };
+      if (!provider || !isSimulated(provider) || payment.provider !== 'simulated') throw new PaymentNotSimulated();
       if (now() >= payment.expiresAt) {
         // Paid before the hour ran out (and not yet settled), or expired now.
         const status = await settle(payment);
-        return status === 'succeeded' ? { status: 'paid', payment: view(payment, status) } : { status: 'expired' };
+        if (status !== 'succeeded') throw new PaymentExpired();
+        return view(payment, status);
       }
       const intent = await provider.pay(payment._id);
       if (intent.status === 'canceled') {
         await record(payment, 'expired');
-        return { status: 'expired' };
+        throw new PaymentExpired();
       }
       // The simulated bank tells us at once, as Stripe's webhook would.
-      return { status: 'paid', payment: view(payment, await settle(payment)) };
+      return view(payment, await settle(payment));
     },
 
     async settleIntent(intentId) {

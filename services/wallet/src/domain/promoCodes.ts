@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { PROMO, type CreatePromoCodeBody, type PromoCode } from '@lakorn/contracts';
 import type { PromoCodeDoc } from '../data/models';
 import type { PromoStore } from '../data/promoStore';
+import { PromoCodeAlreadyUsed, PromoCodeExists, PromoCodeNotFound, PromoCodeUnknown, PromoCodeUsedUp, WalletClosed } from './errors';
 import type { Ledger } from './ledger';
 
 // Promo codes (spec §2 admin screen, §5 rules, §7 calls). A use is an insert that two unique keys
@@ -15,15 +16,16 @@ const RANDOM_LENGTH = 8;
 
 export const PROMO_DESCRIPTION = 'โค้ดโปรโมชัน';
 
-export type CreateResult = { status: 'created'; code: PromoCode } | { status: 'exists' };
-export type RedeemResult = { status: 'redeemed'; coins: number; balance: number } | { status: 'invalid' };
-
 export interface PromoCodes {
   list(): Promise<PromoCode[]>;
-  create(body: CreatePromoCodeBody, by: string): Promise<CreateResult>;
-  setActive(id: string, isActive: boolean): Promise<PromoCode | null>;
-  remove(id: string): Promise<boolean>;
-  redeem(userId: string, code: string): Promise<RedeemResult>;
+  /** Throws PromoCodeExists. */
+  create(body: CreatePromoCodeBody, by: string): Promise<PromoCode>;
+  /** Throws PromoCodeNotFound. */
+  setActive(id: string, isActive: boolean): Promise<PromoCode>;
+  /** Throws PromoCodeNotFound. */
+  remove(id: string): Promise<void>;
+  /** The coins credited and the balance after; throws PromoCodeUnknown, PromoCodeUsedUp, PromoCodeAlreadyUsed or WalletClosed. */
+  redeem(userId: string, code: string): Promise<{ coins: number; balance: number }>;
 }
 
 export const codeKey = (code: string) => code.trim().toUpperCase();
@@ -88,30 +90,33 @@ export function createPromoCodes(store: PromoStore, ledger: Ledger, now: () => D
           createdAt: now(),
           createdBy: by,
         };
-        if ((await store.insertCode(doc)) === 'inserted') return { status: 'created', code: await view(doc) };
-        if (!random) return { status: 'exists' };
+        if ((await store.insertCode(doc)) === 'inserted') return view(doc);
+        if (!random) throw new PromoCodeExists();
       }
       throw new Error('Could not find a free random promo code');
     },
 
     async setActive(id, isActive) {
       const doc = await store.setActive(id, isActive);
-      return doc ? view(doc) : null;
+      if (!doc) throw new PromoCodeNotFound();
+      return view(doc);
     },
 
-    remove: (id) => store.deleteCode(id),
+    async remove(id) {
+      if (!(await store.deleteCode(id))) throw new PromoCodeNotFound();
+    },
 
     async redeem(userId, text) {
       const key = codeKey(text);
-      if (!/^[A-Z0-9]+$/.test(key) || key.length > PROMO.codeMaxLength) return { status: 'invalid' };
+      if (!/^[A-Z0-9]+$/.test(key) || key.length > PROMO.codeMaxLength) throw new PromoCodeUnknown();
       const code = await store.findCodeByKey(key);
-      if (!code || !code.isActive) return { status: 'invalid' };
+      if (!code || !code.isActive) throw new PromoCodeUnknown();
 
       const opId = `promo:${code._id}:${userId}`;
       const use = await takeUse(code, userId);
-      if (use === 'used-up') return { status: 'invalid' };
+      if (use === 'used-up') throw new PromoCodeUsedUp();
       // A user's second try is refused, unless the first died between taking the use and the credit.
-      if (use === 'already' && (await ledger.findByOpId(opId))) return { status: 'invalid' };
+      if (use === 'already' && (await ledger.findByOpId(opId))) throw new PromoCodeAlreadyUsed();
 
       const result = await ledger.apply({
         userId,
@@ -121,8 +126,9 @@ export function createPromoCodes(store: PromoStore, ledger: Ledger, now: () => D
         description: `${PROMO_DESCRIPTION} ${code.code}`,
         ref: code._id,
       });
-      if (result.status !== 'applied') return { status: 'invalid' };
-      return { status: 'redeemed', coins: result.entry.amount, balance: result.entry.balanceAfter };
+      if (result.status === 'closed') throw new WalletClosed();
+      if (result.status === 'insufficient') throw new Error('unreachable: a credit never lacks coins');
+      return { coins: result.entry.amount, balance: result.entry.balanceAfter };
     },
   };
 }

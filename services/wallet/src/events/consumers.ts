@@ -1,15 +1,11 @@
 import type { Bus, Logger } from '@lakorn/service-kit';
-import type { CoinRequests } from '../domain/coinRequests';
-import type { Ledger } from '../domain/ledger';
-import type { Settings } from '../domain/settings';
+import type { WalletService } from '../service';
 
 export const SIGNUP_DESCRIPTION = 'โบนัสสมัครสมาชิก';
 
 export interface ConsumerDeps {
   bus: Bus;
-  ledger: Ledger;
-  coinRequests: CoinRequests;
-  settings: Settings;
+  service: Pick<WalletService, 'ledger' | 'coinRequests' | 'settings'>;
   logger: Logger;
 }
 
@@ -18,7 +14,8 @@ export interface ConsumerDeps {
  * the ledger, so a redelivery (at least once, any order) changes nothing twice; a throw sends the
  * message to the retry queue.
  */
-export async function registerConsumers({ bus, ledger, coinRequests, settings, logger }: ConsumerDeps): Promise<void> {
+export async function registerConsumers({ bus, service, logger }: ConsumerDeps): Promise<void> {
+  const { ledger, coinRequests, settings } = service;
   const log = logger.child({ component: 'consumers' });
 
   // chat → wallet request/reply; README "Bus contract".

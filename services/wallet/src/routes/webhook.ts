@@ -1,12 +1,13 @@
 import express, { Router } from 'express';
 import type Stripe from 'stripe';
 import { badRequest, unavailable, type Logger } from '@lakorn/service-kit';
+import type { StripeWebhook } from '../data/stripe';
 import type { Payments } from '../domain/payments';
 
 export interface WebhookDeps {
   payments: Payments;
-  /** The Stripe client and the endpoint's signing secret; null when Stripe webhooks are not set up. */
-  stripe: { client: Stripe; webhookSecret: string } | null;
+  /** null when Stripe webhooks are not set up. */
+  stripe: StripeWebhook | null;
   logger: Logger;
 }
 

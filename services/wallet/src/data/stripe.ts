@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
-import type { IntentStatus, PaymentProvider, ProviderIntent } from './types';
+import type { IntentStatus, PaymentProvider, ProviderIntent } from '../domain/providers/types';
 
-// Stripe PromptPay (ARCHITECTURE §8): a PaymentIntent in THB satang with payment_method_types
+// Stripe PromptPay (ARCHITECTURE §8), the wallet's client of another service: it lives in data/
+// beside the database (README "One service shape"), and the domain sees only the PaymentProvider
+// it implements (domain/providers/types.ts). A PaymentIntent in THB satang with payment_method_types
 // ['promptpay'], confirmed at once so Stripe answers with the QR (next_action
 // promptpay_display_qr_code). STRIPE_API_BASE points the real SDK at another server (the tests'
 // fake Stripe).
@@ -10,6 +12,12 @@ export interface StripeProviderOptions {
   secretKey: string;
   /** e.g. http://127.0.0.1:12111; unset: api.stripe.com. */
   apiBase?: string;
+}
+
+/** What verifies Stripe's webhooks: the client and the endpoint's signing secret. */
+export interface StripeWebhook {
+  client: Stripe;
+  webhookSecret: string;
 }
 
 export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions): Stripe {

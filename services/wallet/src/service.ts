@@ -1,46 +1,37 @@
-import type { Connection } from 'mongoose';
-import type { Logger } from '@lakorn/service-kit';
+import type { Connection, Logger } from '@lakorn/service-kit';
 import { createLedgerStore } from './data/ledgerStore';
-import { walletModels, type WalletModels } from './data/models';
+import { walletModels } from './data/models';
 import { createPaymentStore } from './data/paymentStore';
 import { createPromoStore } from './data/promoStore';
 import { createSettingsStore } from './data/settingsStore';
 import { createSimulatedStore } from './data/simulatedStore';
-import { createCoinRequests, type CoinRequests } from './domain/coinRequests';
-import { createLedger, type Ledger } from './domain/ledger';
-import { createPayments, type Payments } from './domain/payments';
-import { createPromoCodes, type PromoCodes } from './domain/promoCodes';
+import { createCoinRequests } from './domain/coinRequests';
+import { createLedger } from './domain/ledger';
+import { createPayments } from './domain/payments';
+import { createPromoCodes } from './domain/promoCodes';
 import { createSimulatedProvider } from './domain/providers/simulated';
 import type { PaymentProvider } from './domain/providers/types';
-import { createSettings, type Settings } from './domain/settings';
+import { createSettings } from './domain/settings';
 
-// The wallet's composition root: its models, stores and domain, built on one connection. main.ts
-// adds the bus, the outbox and HTTP; the tests build the same thing on their own database.
-
-export interface Wallet {
-  models: WalletModels;
-  ledger: Ledger;
-  coinRequests: CoinRequests;
-  promoCodes: PromoCodes;
-  settings: Settings;
-  payments: Payments;
-  provider: PaymentProvider | null;
-}
-
-export interface WalletOptions {
+export interface WalletServiceOptions {
   connection: Connection;
   logger: Logger;
   /**
    * 'simulated' builds the simulated provider on this database; a PaymentProvider is used as it
-   * is (Stripe); null: payments cannot be taken here.
+   * is (Stripe, data/stripe.ts); null: payments cannot be taken here.
    */
   provider: PaymentProvider | 'simulated' | null;
   promptPayId: string;
+  /** The simulated bank's "pay" (ARCHITECTURE §8: false in production). */
   allowSimulation: boolean;
   now?: () => Date;
 }
 
-export function createWallet(options: WalletOptions): Wallet {
+/**
+ * The wallet's composition root: its models, stores and domain on one connection. main.ts adds the
+ * bus, the outbox and HTTP; the tests build the same thing on their own database.
+ */
+export function createWalletService(options: WalletServiceOptions) {
   const now = options.now ?? (() => new Date());
   const models = walletModels(options.connection);
   const ledger = createLedger(createLedgerStore(models), now);
@@ -67,3 +58,5 @@ export function createWallet(options: WalletOptions): Wallet {
     provider,
   };
 }
+
+export type WalletService = ReturnType<typeof createWalletService>;
