@@ -18,7 +18,7 @@ import { registerConsumers as registerChatConsumers } from '../../services/chat/
 import { createChatService } from '../../services/chat/src/service';
 import { EMBEDDED_OUTBOX_COLLECTIONS, type EntryDoc } from '../../services/wallet/src/data/models';
 import { registerConsumers as registerWalletConsumers } from '../../services/wallet/src/events/consumers';
-import { createWallet } from '../../services/wallet/src/wallet';
+import { createWalletService } from '../../services/wallet/src/service';
 import { characterDoc, text } from '../support/characters';
 import { loadAverage, timeRuns, type Sample } from '../support/measure';
 import { messageFields } from '../../services/chat/src/data/messagePages';
@@ -162,9 +162,9 @@ interface Running {
 async function startChatAndWallet(chat: Connection, wallet: Connection): Promise<Running & { credit(amount: number): Promise<void> }> {
   const namespace = testNamespace();
   const walletBus = testBus('wallet', { namespace });
-  const walletService = createWallet({ connection: wallet, logger, provider: null, promptPayId: '0812345678', allowSimulation: false });
+  const walletService = createWalletService({ connection: wallet, logger, provider: null, promptPayId: '0812345678', allowSimulation: false });
   await ensureIndexes(wallet);
-  await registerWalletConsumers({ bus: walletBus, ledger: walletService.ledger, coinRequests: walletService.coinRequests, settings: walletService.settings, logger });
+  await registerWalletConsumers({ bus: walletBus, service: walletService, logger });
   const walletOutbox = createOutbox({ connection: wallet, bus: walletBus, logger, embedded: EMBEDDED_OUTBOX_COLLECTIONS, intervalMs: 200 });
   walletOutbox.start();
 

@@ -11,7 +11,7 @@ import { sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSess
 import type { EntryDoc } from '../../../wallet/src/data/models';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../../../wallet/src/data/models';
 import { registerConsumers as registerWalletConsumers } from '../../../wallet/src/events/consumers';
-import { createWallet, type Wallet } from '../../../wallet/src/wallet';
+import { createWalletService, type WalletService } from '../../../wallet/src/service';
 import { createApp } from '../../src/app';
 import { registerConsumers } from '../../src/events/consumers';
 import { createChatService, type ChatService } from '../../src/service';
@@ -98,7 +98,7 @@ export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
 }
 
 export interface WalletUnderTest {
-  wallet: Wallet;
+  wallet: WalletService;
   bus: Bus;
   credit(userId: string, amount: number): Promise<void>;
   balance(userId: string): Promise<number>;
@@ -110,10 +110,10 @@ export interface WalletUnderTest {
 export async function startWallet(options: { label: string; namespace: string; amqpUrl?: string }): Promise<WalletUnderTest> {
   const mongo = await testMongo(options.label);
   const logger = silentLogger();
-  const wallet = createWallet({ connection: mongo.connection, logger, provider: null, promptPayId: '0812345678', allowSimulation: false });
+  const wallet = createWalletService({ connection: mongo.connection, logger, provider: null, promptPayId: '0812345678', allowSimulation: false });
   await ensureIndexes(mongo.connection);
   const bus = testBus('wallet', { namespace: options.namespace, ...(options.amqpUrl ? { url: options.amqpUrl } : {}) });
-  await registerWalletConsumers({ bus, ledger: wallet.ledger, coinRequests: wallet.coinRequests, settings: wallet.settings, logger });
+  await registerWalletConsumers({ bus, service: wallet, logger });
   const outbox = createOutbox({ connection: mongo.connection, bus, logger, embedded: EMBEDDED_OUTBOX_COLLECTIONS, intervalMs: 200 });
   outbox.start();
   let seeds = 0;
