@@ -102,23 +102,7 @@ export type Character = z.infer<typeof Character>;
  * or a chat header shows, without the long texts. `personalityPreview` is spec §2's card text
  * fallback: the first 50 characters of personality and an ellipsis when cut.
  */
-export const CharacterSummary = Character.pick({
-  id: true,
-  userId: true,
-  name: true,
-  age: true,
-  gender: true,
-  genre: true,
-  isPublic: true,
-  isSpicy: true,
-  description: true,
-  profileUrl: true,
-  likes: true,
-  creatorUsername: true,
-  version: true,
-  createdAt: true,
-  updatedAt: true,
-}).extend({ personalityPreview: z.string() });
+export const CharacterSummary = Character.omit({ appearance: true, personality: true, firstMessage: true, background: true, exampleMessages: true, cardExtras: true }).extend({ personalityPreview: z.string() });
 export type CharacterSummary = z.infer<typeof CharacterSummary>;
 
 export const personalityPreview = (personality: string) => preview(personality, PREVIEWS.cardPersonality);
@@ -211,15 +195,7 @@ export const CharacterCardV2 = z.object({
 export type CharacterCardV2 = z.infer<typeof CharacterCardV2>;
 
 /** What the wizard is filled with from an imported card: a Character's own fields, not yet checked. */
-export const CharacterDraft = Character.omit({
-  id: true,
-  userId: true,
-  likes: true,
-  creatorUsername: true,
-  version: true,
-  createdAt: true,
-  updatedAt: true,
-}).extend({
+export const CharacterDraft = Character.omit({ id: true, userId: true, likes: true, creatorUsername: true, version: true, createdAt: true, updatedAt: true }).extend({
   /** A card may name no gender or genre Lakorn knows: the wizard asks. */
   gender: z.enum(GENDERS).nullable(),
   genre: z.enum(GENRES).nullable(),

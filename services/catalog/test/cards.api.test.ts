@@ -3,14 +3,10 @@ import path from 'node:path';
 import request from 'supertest';
 import type { CardImportResult, Character } from '@lakorn/contracts';
 import { readPngTexts } from '../src/domain/pngText';
-import { characterInput, createCharacter, member, startCatalog, type Harness } from './support/harness';
+import { catalogForThisFile, characterInput, createCharacter, member } from './support/harness';
 import { makeJpeg, makePng } from './support/images';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startCatalog('catalog_cards');
-});
-afterAll(() => h.close());
+const h = catalogForThisFile('catalog_cards');
 
 const owner = member();
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));

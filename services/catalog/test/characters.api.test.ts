@@ -1,12 +1,8 @@
 import request from 'supertest';
 import { LIMITS } from '@lakorn/contracts';
-import { characterInput, createCharacter, member, startCatalog, type Harness } from './support/harness';
+import { catalogForThisFile, characterInput, createCharacter, member } from './support/harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startCatalog('catalog_characters');
-});
-afterAll(() => h.close());
+const h = catalogForThisFile('catalog_characters');
 
 const a = member();
 const b = member();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ERROR_CODES, UPLOAD_MESSAGES } from '@lakorn/contracts';
 import { catalogCollections } from '../src/data/models';
-import { createCharacter, member, startCatalog, type Harness } from './support/harness';
+import { catalogForThisFile, createCharacter, member } from './support/harness';
 import { makeJpeg, makePng } from './support/images';
 
 // Every refusal the catalog answers, body for body: the domain names the rule, routes/errors.ts
@@ -9,11 +9,7 @@ import { makeJpeg, makePng } from './support/images';
 
 const owner = member();
 const other = member();
-let h: Harness;
-beforeAll(async () => {
-  h = await startCatalog('catalog_errors');
-});
-afterAll(() => h.close());
+const h = catalogForThisFile('catalog_errors');
 
 describe('the catalog’s refusals', () => {
   it('a cursor it never gave: 400 VALIDATION', async () => {

@@ -1,14 +1,10 @@
 import request from 'supertest';
 import { LIMITS } from '@lakorn/contracts';
 import { readPngTexts, withPngText } from '../src/domain/pngText';
-import { createCharacter, member, startCatalog, type Harness } from './support/harness';
+import { catalogForThisFile, createCharacter, member } from './support/harness';
 import { makeGif, makeJpeg, makePng, makeWebp } from './support/images';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startCatalog('catalog_images');
-});
-afterAll(() => h.close());
+const h = catalogForThisFile('catalog_images');
 
 const owner = member();
 

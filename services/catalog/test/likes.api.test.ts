@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { ensureIndexes, silentLogger } from '@lakorn/service-kit';
 import { createCatalogService } from '../src/service';
-import { createCharacter, member, startCatalog, type Harness } from './support/harness';
+import { catalogForThisFile, createCharacter, member } from './support/harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startCatalog('catalog_likes');
-});
-afterAll(() => h.close());
+const h = catalogForThisFile('catalog_likes');
 
 const creator = member();
 

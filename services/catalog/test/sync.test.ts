@@ -3,16 +3,12 @@ import { createOutbox, silentLogger } from '@lakorn/service-kit';
 import { testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../src/app';
 import { createCatalogService } from '../src/service';
-import { characterInput, createCharacter, member, startCatalog, type Harness } from './support/harness';
+import { catalogForThisFile, characterInput, createCharacter, member } from './support/harness';
 
 // Two catalog instances over one database: each keeps its own discover index, and learns the
 // other's writes from the discover log (domain/discoverSync.ts).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startCatalog('catalog_sync');
-});
-afterAll(() => h.close());
+const h = catalogForThisFile('catalog_sync');
 
 describe('the discover index across instances', () => {
   it("shows instance A's new character, like, creator name, edit and delete on instance B after B polls", async () => {

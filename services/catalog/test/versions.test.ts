@@ -1,14 +1,10 @@
 import request from 'supertest';
-import { characterInput, createCharacter, member, startCatalog, type Harness } from './support/harness';
+import { catalogForThisFile, characterInput, createCharacter, member } from './support/harness';
 
 // FerretDB v1 updates are read-modify-replace, so two edits at once could both write "version 2".
 // Each edit first claims its version with an insert against a unique _id (domain/characters.ts).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startCatalog('catalog_versions');
-});
-afterAll(() => h.close());
+const h = catalogForThisFile('catalog_versions');
 
 describe('concurrent edits of one character', () => {
   it('get distinct, consecutive versions, and the highest event carries what is stored', async () => {

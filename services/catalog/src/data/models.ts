@@ -1,4 +1,4 @@
-import { mongo, Schema, type Connection, type Model } from 'mongoose';
+import { mongo, Schema, type Connection, type Model, type SchemaDefinition, type SchemaOptions } from 'mongoose';
 import { Character } from '@lakorn/contracts';
 import { collectionOf, contractFields, modelOf } from '@lakorn/service-kit';
 
@@ -76,76 +76,50 @@ export interface CatalogModels {
   images: mongo.GridFSBucket;
 }
 
-const options = { versionKey: false } as const;
+const requiredString = { type: String, required: true };
+const requiredDate = { type: Date, required: true };
+
+/** A collection's schema: string `_id`s, no version key, and its indexes. */
+function schemaOf(collection: string, fields: SchemaDefinition, indexes: Array<Record<string, 1>> = [], options: SchemaOptions = {}): Schema {
+  const schema = new Schema({ _id: requiredString, ...fields }, { versionKey: false, ...options, collection });
+  for (const index of indexes) schema.index(index);
+  return schema;
+}
 
 export function catalogModels(connection: Connection): CatalogModels {
   const { db } = connection;
   if (!db) throw new Error('catalogModels needs a connected database');
   return {
-    characters: modelOf(connection, 'Character', () => {
-      const character = new Schema<CharacterDoc>(
+    characters: modelOf<CharacterDoc>(connection, 'Character', () =>
+      schemaOf(
+        'characters',
         {
-          _id: { type: String, required: true },
           // The fields the API shows are declared once, by the contract (packages/contracts).
           ...contractFields(Character.omit({ id: true, likes: true, creatorUsername: true }).shape),
           rank: { type: Number, required: true },
-          createdAt: { type: Date, required: true },
-          updatedAt: { type: Date, required: true },
+          createdAt: requiredDate,
+          updatedAt: requiredDate,
         },
-        { ...options, collection: 'characters' },
-      );
-      character.index({ userId: 1 });
-      return character;
-    }),
-    versionClaims: modelOf(connection, 'VersionClaim', () => {
-      const versionClaim = new Schema<VersionClaimDoc>(
-        {
-          _id: { type: String, required: true },
-          characterId: { type: String, required: true },
-          version: { type: Number, required: true },
-          claimedAt: { type: Date, required: true },
-        },
-        { ...options, collection: 'character_versions' },
-      );
-      versionClaim.index({ characterId: 1 });
-      return versionClaim;
-    }),
-    likes: modelOf(connection, 'Like', () => {
-      const like = new Schema<LikeDoc>(
-        {
-          _id: { type: String, required: true },
-          characterId: { type: String, required: true },
-          userId: { type: String, required: true },
-          createdAt: { type: Date, required: true },
-        },
-        { ...options, collection: 'likes' },
-      );
-      like.index({ characterId: 1 });
-      like.index({ userId: 1 });
-      return like;
-    }),
-    creators: modelOf(
-      connection,
-      'Creator',
-      () =>
-        new Schema<CreatorDoc>(
-          { _id: { type: String, required: true }, username: { type: String, required: true }, updatedAt: { type: Date, required: true } },
-          { ...options, collection: 'creators' },
-        ),
+        [{ userId: 1 }],
+      ),
     ),
-    discoverChanges: modelOf(connection, 'DiscoverChange', () => {
-      const discoverChange = new Schema<DiscoverChangeDoc>(
-        {
-          _id: { type: String, required: true },
-          at: { type: Date, required: true },
-          instance: { type: String, required: true },
-          change: { type: Schema.Types.Mixed, required: true },
-        },
-        { ...options, collection: 'discover_changes', minimize: false },
-      );
-      discoverChange.index({ at: 1 });
-      return discoverChange;
-    }),
+    versionClaims: modelOf<VersionClaimDoc>(connection, 'VersionClaim', () =>
+      schemaOf('character_versions', { characterId: requiredString, version: { type: Number, required: true }, claimedAt: requiredDate }, [
+        { characterId: 1 },
+      ]),
+    ),
+    likes: modelOf<LikeDoc>(connection, 'Like', () =>
+      schemaOf('likes', { characterId: requiredString, userId: requiredString, createdAt: requiredDate }, [{ characterId: 1 }, { userId: 1 }]),
+    ),
+    creators: modelOf<CreatorDoc>(connection, 'Creator', () => schemaOf('creators', { username: requiredString, updatedAt: requiredDate })),
+    discoverChanges: modelOf<DiscoverChangeDoc>(connection, 'DiscoverChange', () =>
+      schemaOf(
+        'discover_changes',
+        { at: requiredDate, instance: requiredString, change: { type: Schema.Types.Mixed, required: true } },
+        [{ at: 1 }],
+        { minimize: false },
+      ),
+    ),
     images: new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET }),
   };
 }

@@ -51,6 +51,16 @@ export async function startCatalog(label: string, options: { bus?: Bus } = {}): 
   };
 }
 
+/** The catalog for one test file: started before its tests, closed after them. */
+export function catalogForThisFile(label: string): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startCatalog(label));
+  });
+  afterAll(() => harness.close());
+  return harness;
+}
+
 /** A valid wizard submission (spec §5), Thai throughout: the house's sample character. */
 export function characterInput(overrides: Partial<CharacterInput> = {}): CharacterInput {
   return { ...sampleCharacter(), cardExtras: '', ...overrides };
