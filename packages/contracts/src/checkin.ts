@@ -41,7 +41,6 @@ export const NewsItem = z.object({
   createdAt: z.string(),
 });
 export type NewsItem = z.infer<typeof NewsItem>;
-export const NewsList = z.array(NewsItem);
 
 /**
  * An image URL as the catalog's upload answers it: a path on this site (`/character-images/x.png`)
@@ -83,7 +82,6 @@ export const SpecialCheckinDay = z.object({
   description: z.string(),
 });
 export type SpecialCheckinDay = z.infer<typeof SpecialCheckinDay>;
-export const SpecialCheckinDayList = z.array(SpecialCheckinDay);
 
 /**
  * POST /api/admin/special-checkin-days. `date` is ISO (spec §7): either yyyy-MM-dd, or a full
@@ -112,7 +110,6 @@ export const DailyCoinSetting = z.object({
   coinAmount: z.number().int(),
 });
 export type DailyCoinSetting = z.infer<typeof DailyCoinSetting>;
-export const DailyCoinSettingList = z.array(DailyCoinSetting);
 
 /** POST /api/admin/daily-coin-settings, one call per edited day (spec §7). */
 export const UpdateDailyCoinBody = z.object({

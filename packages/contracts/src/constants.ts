@@ -68,7 +68,6 @@ export const COIN_PACKAGES = {
   xl: { id: 'xl', coins: 10000, priceThb: 249 },
 } as const;
 export type CoinPackageId = keyof typeof COIN_PACKAGES;
-export const COIN_PACKAGE_IDS = Object.keys(COIN_PACKAGES) as CoinPackageId[];
 
 // §5, §9 promo codes
 export const PROMO = {

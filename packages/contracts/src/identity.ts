@@ -35,7 +35,6 @@ export const DevTokenBody = z.object({
   email: z.string().trim().toLowerCase().email().max(200),
   name: z.string().trim().min(1).max(100),
 });
-export const DevTokenResponse = z.object({ credential: z.string() });
 
 /** GET /api/auth/config: which identity provider the sign-in button talks to. */
 export const AuthConfig = z.object({

@@ -161,9 +161,6 @@ export const PaymentCreated = z.object({
 });
 export type PaymentCreated = z.infer<typeof PaymentCreated>;
 
-/** The 403 body of POST /api/payments/promptpay while the payment switch is off (spec §8). */
-export const PaymentDisabledBody = z.object({ message: z.string(), code: z.string(), paymentDisabled: z.literal(true) });
-
 export const PaymentStatusResponse = z.object({
   status: z.enum(PAYMENT_STATUSES),
   succeeded: z.boolean(),
