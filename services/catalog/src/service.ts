@@ -28,14 +28,15 @@ export interface CatalogServiceOptions {
 export function createCatalogService(options: CatalogServiceOptions) {
   const { logger } = options;
   const models = catalogModels(options.connection);
-  const index = new DiscoverIndex();
+  const now = options.now ?? (() => new Date());
+  const index = new DiscoverIndex(() => now().getTime());
   const sync = createDiscoverSync({
     log: createChangeLog(models),
     index,
     instance: randomBytes(4).toString('hex'),
     logger,
     intervalMs: options.syncIntervalMs,
-    now: options.now,
+    now,
   });
   const images = cachedImageStore(createImageStore(models), options.imageCacheBytes ?? 64 * 1024 * 1024);
   const catalog = createCatalog({
@@ -47,7 +48,7 @@ export function createCatalogService(options: CatalogServiceOptions) {
     outbox: options.outbox,
     sync,
     logger,
-    now: options.now,
+    now,
   });
   return { index, sync, catalog, images: createCharacterImages({ store: images, catalog }) };
 }
