@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts/web';
+import { SPECIAL_DAY_EXISTS_CODE, type NewsItem, type SpecialCheckinDay } from '@lakorn/contracts/web';
 import { deferred, mockApi, owner } from '@lakorn/shell-sdk/testing';
 import { listWithDelete, renderAdmin } from './support';
 
@@ -242,7 +242,7 @@ describe('the Special days tab', () => {
     mockApi({
       'GET /api/news': { body: [] },
       'GET /api/special-checkin-days': { body: days },
-      'POST /api/admin/special-checkin-days': { status: 409, body: { message: 'A special day already exists for this date', code: 'SPECIAL_DAY_EXISTS' } },
+      'POST /api/admin/special-checkin-days': { status: 409, body: { message: 'A special day already exists for this date', code: SPECIAL_DAY_EXISTS_CODE } },
     });
     const user = userEvent.setup();
     renderAdmin('/admin/news?tab=special-days');

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatThaiDate } from '@lakorn/ui';
+import { ERROR_CODES } from '@lakorn/contracts/web';
 import { currentLocation, member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, persona, renderApp, sendResult, sseStream, type Route } from './support';
 
@@ -146,7 +147,7 @@ describe('sending', () => {
   });
 
   test('a 402 removes the temporary message and shows the not-enough-coins toast', async () => {
-    mockChatApi(base({ 'POST /api/messages': { status: 402, body: { message: 'Not enough coins', code: 'NOT_ENOUGH_COINS', balance: 3, cost: 5 } } }));
+    mockChatApi(base({ 'POST /api/messages': { status: 402, body: { message: 'Not enough coins', code: ERROR_CODES.notEnoughCoins, balance: 3, cost: 5 } } }));
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     await screen.findByText('สวัสดีค่ะ');

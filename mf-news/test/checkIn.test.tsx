@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ALREADY_CHECKED_IN_MESSAGE, ERROR_CODES } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { calendarOf, renderNews } from './support';
 
@@ -158,7 +159,7 @@ describe('the today panel and checking in', () => {
     mockApi({
       ...baseRoutes,
       'GET /api/checkin/calendar': () => ({ body: calendarOf(2025, 1, TODAY, ++reads > 1 ? { checked: { [TODAY]: 20 } } : {}) }),
-      'POST /api/checkin': { status: 409, body: { message: 'Already checked in today', code: 'ALREADY_CHECKED_IN' } },
+      'POST /api/checkin': { status: 409, body: { message: ALREADY_CHECKED_IN_MESSAGE, code: ERROR_CODES.alreadyCheckedIn } },
     });
     const user = userEvent.setup();
     renderNews();

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PromoCodePanel from '../src/features/promo/PromoCodePanel';
 import TopUpPanel from '../src/features/top-up/TopUpPanel';
+import { ERROR_CODES, INVALID_PROMO_MESSAGE } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderWallet } from './support';
 
@@ -60,7 +61,7 @@ describe('PromoCodePanel (spec §2, §5, §8)', () => {
   });
 
   test('an invalid code shows "โค้ดไม่ถูกต้องหรือหมดอายุแล้ว"', async () => {
-    mockApi({ 'POST /api/coins/redeem': { status: 400, body: { message: 'Invalid promo code', code: 'INVALID_PROMO' } } });
+    mockApi({ 'POST /api/coins/redeem': { status: 400, body: { message: INVALID_PROMO_MESSAGE, code: ERROR_CODES.invalidPromo } } });
     await redeem('NOPE');
     expect(await screen.findByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' })).toHaveValue('NOPE');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DeleteAccountDialog } from '../src/features/profile/DeleteAccountDialog';
 import { EditProfileDialog } from '../src/features/profile/EditProfileDialog';
 import { ProfilePage } from '../src/features/profile/ProfilePage';
+import { ERROR_CODES } from '@lakorn/contracts/web';
 import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
@@ -29,7 +30,7 @@ describe('username edit (spec §5, §8)', () => {
   });
 
   it('shows the Thai message when the server says the name is taken', async () => {
-    mockApi({ 'PUT /api/users/username': () => ({ status: 409, body: { message: 'Username already taken', code: 'USERNAME_TAKEN' } }) });
+    mockApi({ 'PUT /api/users/username': () => ({ status: 409, body: { message: 'Username already taken', code: ERROR_CODES.usernameTaken } }) });
     renderWithShell(<EditProfileDialog open onClose={() => {}} />);
     await submit('Ploy');
     expect(await screen.findByRole('alert')).toHaveTextContent('ชื่อผู้ใช้นี้ถูกใช้งานแล้ว กรุณาเลือกชื่ออื่น');
