@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { CharacterInput, EventName, EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
-import { sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
+import { harnessPerFile, sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
 import { createCatalogService, type CatalogService } from '../../src/service';
 
@@ -52,14 +52,7 @@ export async function startCatalog(label: string, options: { bus?: Bus } = {}): 
 }
 
 /** The catalog for one test file: started before its tests, closed after them. */
-export function catalogForThisFile(label: string): Harness {
-  const harness = {} as Harness;
-  beforeAll(async () => {
-    Object.assign(harness, await startCatalog(label));
-  });
-  afterAll(() => harness.close());
-  return harness;
-}
+export const catalogForThisFile = (label: string) => harnessPerFile(() => startCatalog(label));
 
 /** A valid wizard submission (spec §5), Thai throughout: the house's sample character. */
 export function characterInput(overrides: Partial<CharacterInput> = {}): CharacterInput {
