@@ -1,4 +1,4 @@
-export { theme, type Theme } from './theme';
+export { theme, lineClamp, type Theme } from './theme';
 export { GlobalStyle } from './GlobalStyle';
 export { Icon, type IconName } from './components/Icon';
 export { Button, IconButton, type ButtonVariant } from './components/Button';
@@ -10,7 +10,7 @@ export { Tabs } from './components/Tabs';
 export { CoinBadge, formatCoins } from './components/CoinBadge';
 export { Avatar, imageCandidates, useImageFallback } from './components/Avatar';
 export { EmptyState, ErrorState } from './components/States';
-export { Page, PageHeader, Card, SectionTitle, Muted, Pill, VisuallyHidden, type PageHeaderProps } from './components/Layout';
+export { Page, PageHeader, HeaderBar, HeaderTitle, PlainList, Card, SectionTitle, Muted, Pill, VisuallyHidden, type PageHeaderProps } from './components/Layout';
 export { ToastViewport, type ToastView } from './components/ToastViewport';
-export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, type ThaiDatePattern } from './time';
+export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, THAI_WEEKDAYS, type ThaiDatePattern } from './time';
 export { AdminNoAccess } from './components/AdminNoAccess';

@@ -41,3 +41,11 @@ export const theme = {
 } as const;
 
 export type Theme = typeof theme;
+
+/** Text cut to `lines` lines with an ellipsis. */
+export const lineClamp = (lines: number) => `
+  display: -webkit-box;
+  -webkit-line-clamp: ${lines};
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;

@@ -104,3 +104,9 @@ export function thaiMonthYear({ year, month }: { year: number; month: number }):
 export function thaiShortMonth(day: string): string {
   return formatter({ timeZone: 'UTC', month: 'short' }).format(noonUtc(day));
 }
+
+/** The Thai weekday names, Sunday first as dayOfWeek 0-6 (spec §3): whole, and as a calendar heads its columns. */
+export const THAI_WEEKDAYS = {
+  long: ['วันอาทิตย์', 'วันจันทร์', 'วันอังคาร', 'วันพุธ', 'วันพฤหัสบดี', 'วันศุกร์', 'วันเสาร์'],
+  short: ['อา', 'จ', 'อ', 'พ', 'พฤ', 'ศ', 'ส'],
+} as const;

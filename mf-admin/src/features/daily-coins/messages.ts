@@ -1,3 +1,5 @@
+import { THAI_WEEKDAYS } from '@lakorn/ui';
+
 // Thai texts of /admin/daily-coin-settings (spec §2 Daily coin settings, §4 Coin settings card,
 // §5 coin amount inputs, §8 'error, cannot save settings').
 
@@ -7,7 +9,7 @@ export const DAILY_COIN_TEXT = {
   back: 'กลับไปหน้าจัดการข่าวสาร',
   intro: 'จำนวนเหรียญที่สมาชิกได้รับเมื่อเช็คอินในแต่ละวันของสัปดาห์ (วันพิเศษจะใช้จำนวนของวันพิเศษแทน)',
   /** Sunday first, as dayOfWeek 0-6 (spec §3). */
-  days: ['วันอาทิตย์', 'วันจันทร์', 'วันอังคาร', 'วันพุธ', 'วันพฤหัสบดี', 'วันศุกร์', 'วันเสาร์'],
+  days: THAI_WEEKDAYS.long,
   weekend: 'วันหยุดสุดสัปดาห์',
   weekday: 'วันธรรมดา',
   coinsLabel: (day: string) => `จำนวนเหรียญ${day}`,

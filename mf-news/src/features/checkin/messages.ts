@@ -1,10 +1,12 @@
+import { THAI_WEEKDAYS } from '@lakorn/ui';
+
 // Thai texts of the daily check-in (spec §2 News and check-in, §8 check-in toasts).
 export const CHECKIN_TEXT = {
   cardTitle: 'เช็คอินรายวัน',
   previousMonth: 'เดือนก่อนหน้า',
   nextMonth: 'เดือนถัดไป',
   /** Sunday-first weekday headings (spec §2). */
-  weekdays: ['อา', 'จ', 'อ', 'พ', 'พฤ', 'ศ', 'ส'],
+  weekdays: THAI_WEEKDAYS.short,
   /** The button on today's cell. */
   checkInCell: 'เช็คอิน',
   /** spec §4: a past day without a check-in shows 'passed'. */

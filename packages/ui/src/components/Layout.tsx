@@ -10,7 +10,8 @@ export const Page = styled.main<{ $withNav?: boolean }>`
   min-height: 100dvh;
 `;
 
-const Bar = styled.header`
+/** The sticky, blurred bar a page's title sits in (PageHeader's; the chat header is one too). */
+export const HeaderBar = styled.header`
   position: sticky;
   top: 0;
   z-index: 10;
@@ -25,7 +26,8 @@ const Bar = styled.header`
   border-bottom: 1px solid ${theme.color.surface2};
 `;
 
-const Title = styled.h1`
+/** A header's one-line title, cut with an ellipsis. */
+export const HeaderTitle = styled.h1`
   flex: 1;
   min-width: 0;
   margin: 0;
@@ -45,15 +47,15 @@ export interface PageHeaderProps {
 
 export function PageHeader({ title, onBack, backLabel = 'ย้อนกลับ', actions }: PageHeaderProps) {
   return (
-    <Bar>
+    <HeaderBar>
       {onBack ? (
         <IconButton aria-label={backLabel} onClick={onBack}>
           <Icon name="back" />
         </IconButton>
       ) : null}
-      <Title>{title}</Title>
+      <HeaderTitle>{title}</HeaderTitle>
       {actions}
-    </Bar>
+    </HeaderBar>
   );
 }
 
@@ -113,4 +115,14 @@ export const Pill = styled.span<{ $tone?: 'neutral' | 'primary' | 'amber' | 'suc
         return `background: ${theme.color.surface3}; color: ${theme.color.muted};`;
     }
   }}
+`;
+
+/** A list without bullets or indent, its items in a column `$gap` px apart (10 by default). */
+export const PlainList = styled.ul<{ $gap?: number }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.$gap ?? 10}px;
 `;

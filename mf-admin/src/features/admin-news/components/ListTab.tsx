@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button, EmptyState, ErrorState, Icon, LoadingState, type IconName } from '@lakorn/ui';
+import { Button, EmptyState, ErrorState, Icon, LoadingState, PlainList, type IconName } from '@lakorn/ui';
 import { ADMIN_NEWS_TEXT } from '../messages';
-import { Body, List } from './rows';
+import { Body } from './rows';
 
 /**
  * spec §2 Admin news: what both tabs share: the add button and its dialog, then the list with its
@@ -34,7 +34,7 @@ export function ListTab<Item extends { id: string }>({
         <span>{text.emptyHint}</span>
       </EmptyState>
     );
-  else body = <List aria-label={text.listLabel}>{data.map(row)}</List>;
+  else body = <PlainList aria-label={text.listLabel}>{data.map(row)}</PlainList>;
 
   return (
     <>

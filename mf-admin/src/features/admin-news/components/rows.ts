@@ -7,14 +7,6 @@ export const Body = styled.div`
   margin-top: 14px;
 `;
 
-export const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-`;
 
 export const Row = styled.li`
   display: flex;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
-import { Card, ErrorState, Icon, LoadingState, Page, PageHeader, Pill, Toggle, theme } from '@lakorn/ui';
+import { Card, ErrorState, Icon, LoadingState, Page, PageHeader, Pill, PlainList, theme, Toggle } from '@lakorn/ui';
 import { useForgetQueries } from '../../../shared/queries';
 import { PAYMENT_SYSTEM_STATUS_PATH, setPaymentSystem, useAdminPaymentSystem, type AdminPaymentSystem } from '../api';
 import { PAYMENT_SETTINGS_TEXT } from '../messages';
@@ -95,13 +95,7 @@ const SwitchRow = styled.div`
   strong { font-size: ${theme.font.size.md}; }
 `;
 
-const Explain = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
+const Explain = styled(PlainList)`
   font-size: ${theme.font.size.sm};
   li { display: flex; gap: 10px; align-items: flex-start; line-height: 1.55; }
   svg { flex: none; margin-top: 3px; }

@@ -1,32 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { GENRE_LABELS, type ChatCharacter } from '@lakorn/contracts/web';
-import { Avatar, CoinBadge, Icon, IconButton, theme } from '@lakorn/ui';
+import { Avatar, CoinBadge, HeaderBar, HeaderTitle, Icon, IconButton, theme } from '@lakorn/ui';
 import { CHAT_TEXT } from '../messages';
 
-const Bar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: 10;
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 60px;
+// The page header's bar and title, flush with the screen's edges and a size smaller.
+const Bar = styled(HeaderBar)`
+  margin: 0;
   padding: 8px 8px 8px 4px;
   background: rgba(15, 13, 19, 0.94);
-  backdrop-filter: blur(10px);
-  border-bottom: 1px solid ${theme.color.surface2};
 `;
 
-const Name = styled.h1`
-  flex: 1;
-  min-width: 0;
-  margin: 0;
+const Name = styled(HeaderTitle)`
   font-size: ${theme.font.size.md};
-  font-weight: 700;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
 `;
 
 const MenuWrap = styled.div`

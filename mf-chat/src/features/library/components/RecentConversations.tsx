@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ChatSummary } from '@lakorn/contracts/web';
-import { Avatar, ConfirmDialog, EmptyState, Icon, IconButton } from '@lakorn/ui';
+import { Avatar, ConfirmDialog, EmptyState, Icon, IconButton, PlainList } from '@lakorn/ui';
 import { LIBRARY_TEXT } from '../messages';
 import { ConversationRow } from './ConversationRow';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
+const List = styled(PlainList)`
   gap: 2px;
 `;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { LIMITS, PREVIEWS, preview, type Persona } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
-import { Avatar, Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Muted, SectionTitle, theme } from '@lakorn/ui';
+import { Avatar, Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Muted, PlainList, SectionTitle, theme } from '@lakorn/ui';
 import { usePersonaActions, usePersonas, type PersonaFields } from '../api';
 import { PERSONA_TEXT } from '../messages';
 import { PersonaDialog } from './PersonaDialog';
@@ -15,13 +15,8 @@ const Head = styled.div`
   h2 { margin: 0; }
 `;
 
-const List = styled.ul`
-  list-style: none;
-  margin: 14px 0 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
+const List = styled(PlainList)`
+  margin-top: 14px;
 `;
 
 const Row = styled.li`

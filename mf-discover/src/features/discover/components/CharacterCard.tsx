@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { cardText, type CharacterSummary } from '@lakorn/contracts/web';
-import { Icon, IconButton, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
+import { Icon, IconButton, lineClamp, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
 import { useLike } from '../api';
 import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
 
@@ -92,10 +92,7 @@ const Text = styled.span`
   font-size: ${theme.font.size.sm};
   line-height: 1.5;
   min-height: 3em;
-  display: -webkit-box;
-  -webkit-line-clamp: 2;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
+  ${lineClamp(2)}
   overflow-wrap: anywhere;
 `;
 

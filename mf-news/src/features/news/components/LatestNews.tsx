@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { NewsItem } from '@lakorn/contracts/web';
-import { EmptyState, ErrorState, Icon, LoadingState, Pill, SectionTitle, relativeTime, theme } from '@lakorn/ui';
+import { EmptyState, ErrorState, Icon, lineClamp, LoadingState, Pill, PlainList, relativeTime, SectionTitle, theme } from '@lakorn/ui';
 import { useNews } from '../api';
 import { NEWS_TEXT } from '../messages';
 
@@ -13,11 +13,11 @@ export function LatestNews() {
   else if (data.length === 0) body = <EmptyState icon="news" title={NEWS_TEXT.noNews} />;
   else
     body = (
-      <List>
+      <PlainList>
         {data.map((item) => (
           <NewsRow key={item.id} item={item} />
         ))}
-      </List>
+      </PlainList>
     );
   return (
     <Section aria-labelledby="latest-news-title">
@@ -51,14 +51,6 @@ const Section = styled.section`
   margin-top: 4px;
 `;
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-`;
 
 const Row = styled.li`
   display: flex;
@@ -98,10 +90,7 @@ const Content = styled.p`
   font-size: ${theme.font.size.sm};
   color: ${theme.color.muted};
   white-space: pre-line;
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
+  ${lineClamp(3)}
 `;
 
 const Meta = styled.div`

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { PREVIEWS, preview, type NewsItem } from '@lakorn/contracts/web';
-import { Icon, Spinner, theme } from '@lakorn/ui';
+import { Icon, lineClamp, Spinner, theme } from '@lakorn/ui';
 import { useNews } from '../api';
 import { NEWS_TEXT } from '../messages';
 
@@ -196,10 +196,7 @@ const Caption = styled.div`
     margin: 2px 0 0;
     font-size: ${theme.font.size.sm};
     color: ${theme.color.muted};
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
+    ${lineClamp(2)}
   }
 `;
 
