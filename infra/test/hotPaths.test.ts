@@ -162,7 +162,7 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   await within(() => as('character delete', catalog.app).delete(`/api/characters/${ids[2]}`).set('Cookie', creator.cookie).expect(204));
 
   // --- check-in
-  const checkinSupport = await import('../../services/checkin/test/support');
+  const checkinSupport = await import('../../services/checkin/test/support/harness');
   const checkin = await checkinSupport.startCheckinStack('hot_checkin');
   closers.push(() => checkin.close());
   monitor(checkin.connection);
