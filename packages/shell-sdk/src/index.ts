@@ -3,3 +3,4 @@ export * from './swr';
 export * from './session';
 export * from './toast';
 export * from './providers';
+export * from './clipboard';

@@ -2,33 +2,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PromoCode } from '@lakorn/contracts/web';
-import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { copyText, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Toggle, formatCoins, formatThaiDate, theme } from '@lakorn/ui';
 import { deletePromoCode, setPromoCodeActive, usePromoCodes } from '../api';
 import { PROMO_TEXT } from '../messages';
 import { CreatePromoCodeDialog } from './CreatePromoCodeDialog';
-
-/** Puts text on the clipboard; the fallback serves browsers without the async clipboard API. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // permission refused: try the older way below
-    }
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand?.('copy') ?? false;
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
 
 /**
  * /admin/promo-codes (spec §2): title, refresh, the create dialog and a table of code, coins, type,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { TIMERS, type PaymentQr } from '@lakorn/contracts/web';
+import { copyText } from '@lakorn/shell-sdk';
 import { Button, Card, formatThaiDate, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { bahtAmount } from '../../../shared/coinPackages';
 import { PAYMENT_TEXT } from '../messages';
@@ -61,23 +62,6 @@ export function qrSources(qr: PaymentQr): string[] {
   if (qr.imageUrlSvg) sources.push(qr.imageUrlSvg);
   if (qr.imageUrlPng) sources.push(qr.imageUrlPng);
   return sources;
-}
-
-/** Copies text; falls back to a hidden textarea where the Clipboard API is missing (plain http). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
 }
 
 export interface QrCardProps {
