@@ -2,6 +2,5 @@ const createConfig = require('../infra/webpack/createConfig');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'mf_chat',
   exposes: { './App': './src/App.tsx', './PersonasPanel': './src/features/personas/components/PersonasPanel.tsx' },
 });

@@ -2,7 +2,6 @@ const createConfig = require('../infra/webpack/createConfig');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'mf_wallet',
   exposes: {
     './App': './src/App.tsx',
     './TopUpPanel': './src/features/top-up/TopUpPanel.tsx',

@@ -4,7 +4,6 @@ const { PwaPlugin } = require('./pwa/plugin');
 // The host: built with no remotes; it registers them from /remotes.json at start (ARCHITECTURE §9).
 const shell = createConfig({
   dir: __dirname,
-  name: 'shell',
   host: true,
   staticPages: ['legal/terms.html', 'legal/privacy.html'],
 });

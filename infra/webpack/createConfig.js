@@ -11,13 +11,15 @@ const INJECT_RUNTIME_PLUGIN = path.join(path.dirname(require.resolve('@module-fe
 
 /**
  * @param {object} options
- * @param {string} options.dir        the app's folder (holds src/ and dist/)
- * @param {string} options.name       federation name: shell, mf_discover, mf_chat, ...
+ * @param {string} options.dir        the app's folder (holds src/ and dist/); its name gives the
+ *                                    federation name (mf-chat → mf_chat, as contracts' federationName
+ *                                    and the gateway's /remotes.json say), so no list repeats it
  * @param {Record<string,string>} [options.exposes]  remote modules, e.g. {'./App': './src/App.tsx'}
  * @param {boolean} [options.host]    true for the shell: emits index.html
  * @param {string[]} [options.staticPages] host only: extra HTML files under src/ copied as they are
  */
-module.exports = function createConfig({ dir, name, exposes, host = false, staticPages = [] }) {
+module.exports = function createConfig({ dir, exposes, host = false, staticPages = [] }) {
+  const name = path.basename(dir).replace(/-/g, '_');
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
