@@ -3,9 +3,10 @@ import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
 import { LIMITS, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_TYPES, type NewsItem, type NewsType } from '@lakorn/contracts/web';
 import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
-import { Button, Dialog, ErrorText, FormActions, Icon, Muted, SelectField, Spinner, TextAreaField, TextField, theme } from '@lakorn/ui';
+import { Button, Dialog, ErrorText, Icon, Muted, SelectField, Spinner, TextAreaField, TextField, theme } from '@lakorn/ui';
 import { createNews, NEWS_PATH, uploadNewsImage } from '../api';
 import { ADMIN_NEWS_TEXT, NEWS_TAB_TEXT } from '../messages';
+import { SaveActions } from './SaveActions';
 
 interface Draft {
   title: string;
@@ -153,14 +154,7 @@ export function AddNewsDialog({ open, onClose }: { open: boolean; onClose: () =>
           {imageError ? <ErrorText role="alert">{imageError}</ErrorText> : <Muted>{NEWS_TAB_TEXT.imageHint}</Muted>}
         </ImageField>
 
-        <FormActions
-          cancelLabel={ADMIN_NEWS_TEXT.cancel}
-          submitLabel={ADMIN_NEWS_TEXT.save}
-          busyLabel={ADMIN_NEWS_TEXT.saving}
-          busy={saving}
-          submitDisabled={!canSave}
-          onCancel={onClose}
-        />
+        <SaveActions saving={saving} canSave={canSave} onCancel={onClose} />
       </form>
     </Dialog>
   );

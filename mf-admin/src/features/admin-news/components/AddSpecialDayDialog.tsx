@@ -3,11 +3,12 @@ import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
 import { CHECKIN_COINS_MAX, SPECIAL_DAY_DEFAULT_COINS, SPECIAL_DAY_DESCRIPTION_MAX, SPECIAL_DAY_EXISTS_CODE, type SpecialCheckinDay } from '@lakorn/contracts/web';
 import { ApiError, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
-import { Dialog, FormActions, TextField } from '@lakorn/ui';
+import { Dialog, TextField } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/wholeNumber';
 import { isCalendarQuery, useForgetQueries } from '../../../shared/queries';
 import { createSpecialDay, SPECIAL_DAYS_PATH } from '../api';
 import { ADMIN_NEWS_TEXT, SPECIAL_DAY_TEXT } from '../messages';
+import { SaveActions } from './SaveActions';
 
 /**
  * spec §2 add-special-day dialog: a date picker, the coin amount (default 100, minimum 1) and a
@@ -94,14 +95,7 @@ export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose:
           maxLength={SPECIAL_DAY_DESCRIPTION_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
-        <FormActions
-          cancelLabel={ADMIN_NEWS_TEXT.cancel}
-          submitLabel={ADMIN_NEWS_TEXT.save}
-          busyLabel={ADMIN_NEWS_TEXT.saving}
-          busy={saving}
-          submitDisabled={!canSave}
-          onCancel={onClose}
-        />
+        <SaveActions saving={saving} canSave={canSave} onCancel={onClose} />
       </Form>
     </Dialog>
   );
