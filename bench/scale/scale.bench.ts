@@ -2,18 +2,17 @@
 // delete, and the catalog's start, each measured at several database sizes in one run, with the
 // ratio to the smallest. See bench/README.md ("scale") for the settings and the last figures.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import type { CharacterInput, CharacterSnapshot } from '@lakorn/contracts';
-import { connectMongo, createOutbox, ensureIndexes, silentLogger, signSessionToken, type Bus, type Outbox } from '@lakorn/service-kit';
-import { sampleCharacter, testBus, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
+import { collectionOf, connectMongo, createOutbox, ensureIndexes, silentLogger, signSessionToken, type Bus, type Outbox } from '@lakorn/service-kit';
+import { closeServer, listenLocally, sampleCharacter, testBus, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp as createCatalogApp } from '../../services/catalog/src/app';
 import { catalogCollections, type CharacterDoc } from '../../services/catalog/src/data/models';
 import { createCatalogService } from '../../services/catalog/src/service';
 import { createApp as createChatApp } from '../../services/chat/src/app';
-import { chatCollections, type ChatDoc, type MessageDoc, type MessageHeadDoc } from '../../services/chat/src/data/models';
+import { chatModels, type ChatDoc, type MessageDoc, type MessageHeadDoc } from '../../services/chat/src/data/models';
 import { registerConsumers as registerChatConsumers } from '../../services/chat/src/events/consumers';
 import { createChatService } from '../../services/chat/src/service';
 import { EMBEDDED_OUTBOX_COLLECTIONS, type EntryDoc } from '../../services/wallet/src/data/models';
@@ -43,10 +42,8 @@ const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application
 const hex = (n: number, width = 24) => n.toString(16).padStart(width, '0');
 
 async function listen(app: Express): Promise<{ server: Server; base: string }> {
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  const { server, url } = await listenLocally(app);
+  return { server, base: url };
 }
 
 async function call(base: string, path: string, init: RequestInit = {}): Promise<Response> {
@@ -88,6 +85,12 @@ async function insertInBatches<T>(insert: (docs: T[]) => Promise<unknown>, count
 /** The long chat's id in the chat database of a size. */
 const LONG_CHAT = hex(0xc0ffee);
 const LONG_CHARACTER = 'benchcharacter0000000000';
+
+/** The chat collections the seed writes and the clean-up trims, through chat's own models. */
+function chatCollections(connection: Connection) {
+  const models = chatModels(connection);
+  return { chats: collectionOf(models.chats), messages: collectionOf(models.messages), messageHeads: collectionOf(models.messageHeads) };
+}
 
 async function seedChat(chat: Connection, wallet: Connection, size: number, longTurns: number): Promise<void> {
   const c = chatCollections(chat);
@@ -192,8 +195,7 @@ async function startChatAndWallet(chat: Connection, wallet: Connection): Promise
       await walletService.ledger.apply({ userId: MEMBER.id, opId: `bench:${Date.now()}:${++credits}`, kind: 'credit', amount, description: 'bench' });
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       await chatOutbox.stop();
       await walletOutbox.stop();
       await chatBus.close();

@@ -8,8 +8,8 @@
 // BENCH_TURNS ("10,1000,10000"), BENCH_TURN_SENDS (30 sends per chat length).
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
-import { chatStore } from '../../services/chat/src/data/chatStore';
-import type { MessageDoc } from '../../services/chat/src/data/models';
+import { createChatStore } from '../../services/chat/src/data/chatStore';
+import { chatModels, type MessageDoc } from '../../services/chat/src/data/models';
 import { call, createCharacter, load, machine, percentile, signIn, startBenchStack, type Member } from '../support/stack';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
@@ -143,7 +143,7 @@ async function scenario(label: string, url: string, members: Array<{ member: Mem
 async function seedTurns(mongodbUrl: string, dbName: string, chatId: string, userId: string, characterId: string, turns: number): Promise<void> {
   const connection = await mongoose.createConnection(mongodbUrl, { dbName }).asPromise();
   try {
-    const store = chatStore(connection);
+    const store = createChatStore(chatModels(connection));
     const base = Date.now() - turns * 2_000;
     for (let i = 0; i < turns; i++) {
       for (const isUser of [true, false]) {

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Express } from 'express';
 import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
 import { chatRoutes } from './routes/chats';
+import { chatErrors } from './routes/errors';
 import { messageRoutes } from './routes/messages';
 import { personaRoutes } from './routes/personas';
 import type { ChatService } from './service';
@@ -9,7 +10,7 @@ import type { ChatService } from './service';
 export interface ChatAppDeps {
   logger: Logger;
   sessionPublicKey: string | KeyObject;
-  service: Pick<ChatService, 'chats' | 'sends' | 'personas'>;
+  service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog'>;
   readiness?: ReadinessCheck[];
 }
 
@@ -20,9 +21,10 @@ export function createApp({ logger, sessionPublicKey, service, readiness }: Chat
     sessionPublicKey,
     readiness,
     routers: [
-      chatRoutes({ chats: service.chats }),
+      chatRoutes({ chats: service.chats, catalog: service.catalog }),
       messageRoutes({ chats: service.chats, sends: service.sends, logger }),
       personaRoutes({ personas: service.personas }),
     ],
+    domainErrors: chatErrors,
   });
 }

@@ -1,12 +1,14 @@
-import type { Connection } from 'mongoose';
-import type { Bus, Logger, Outbox } from '@lakorn/service-kit';
-import { characterStore } from './data/characterStore';
-import { chatStore } from './data/chatStore';
-import { personaStore } from './data/personaStore';
-import { sendStore } from './data/sendStore';
-import { createCharacterDirectory, httpCatalogClient, type CatalogClient } from './domain/characters';
+import type { Bus, Connection, Logger, Outbox } from '@lakorn/service-kit';
+import { httpCatalogClient } from './data/catalogClient';
+import { createCharacterStore } from './data/characterStore';
+import { createChatStore } from './data/chatStore';
+import { chatModels } from './data/models';
+import { createPersonaStore } from './data/personaStore';
+import { createSendStore } from './data/sendStore';
+import { createCharacterDirectory, type CatalogClient } from './domain/characters';
 import { createChats } from './domain/chats';
 import { busCoinClient, type CoinClient } from './domain/coins';
+import { createMembers } from './domain/members';
 import { createPersonas } from './domain/personas';
 import { openAIResponder } from './domain/responders/openai';
 import { offlineResponder } from './domain/responders/offline';
@@ -57,18 +59,21 @@ export function responderFor(llm: LlmSettings, offlineStreamDelayMs: number): Re
   });
 }
 
-/** The chat service's parts over one database: what main.ts and the tests start from. */
+/** The chat service's parts over one database: models → stores → domain; what main.ts and the tests start from. */
 export function createChatService(options: ChatServiceOptions) {
   const { connection, logger } = options;
+  const models = chatModels(connection);
   const stores = {
-    characters: characterStore(connection),
-    chats: chatStore(connection),
-    personas: personaStore(connection),
-    sends: sendStore(connection),
+    characters: createCharacterStore(models),
+    chats: createChatStore(models),
+    personas: createPersonaStore(models),
+    sends: createSendStore(models),
   };
-  const characters = createCharacterDirectory(stores.characters, options.catalog ?? httpCatalogClient(options.catalogUrl));
+  const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
+  const characters = createCharacterDirectory(stores.characters);
   const personas = createPersonas(stores.personas, options.now);
   const chats = createChats({ store: stores.chats, personas: stores.personas, characters, now: options.now });
+  const members = createMembers({ chats: stores.chats, personas: stores.personas, sends: stores.sends });
   const responder = options.responder ?? responderFor(options.llm, options.offlineStreamDelayMs);
   const sends = createSends({
     store: stores.sends,
@@ -85,7 +90,7 @@ export function createChatService(options: ChatServiceOptions) {
     promptBudgetTokens: options.llm.contextTokens - options.llm.maxTokens,
     now: options.now,
   });
-  return { stores, characters, personas, chats, sends, responder };
+  return { models, stores, catalog, characters, personas, chats, members, sends, responder };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

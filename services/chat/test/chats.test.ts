@@ -1,12 +1,11 @@
-import type { Server } from 'node:http';
 import request from 'supertest';
 import { characterCount, type Chat, type ChatSummary, type Persona } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Bus, type Outbox } from '@lakorn/service-kit';
-import { testBus, testMongo, testNamespace, testSessionKeys, waitUntil } from '@lakorn/service-kit/testing';
+import { listenLocally, testBus, testMongo, testNamespace, testSessionKeys, waitUntil, type LocalServer } from '@lakorn/service-kit/testing';
 // The real catalog, so its visibility rule and its events are what chat is tested against.
 import { createApp as createCatalogApp } from '../../catalog/src/app';
 import { createCatalogService } from '../../catalog/src/service';
-import { member, snapshot, startChat, urlOf, type ChatUnderTest } from './support/harness';
+import { member, snapshot, startChat, type ChatUnderTest } from './support/harness';
 
 // spec §3/§4/§7 chats, memory, personas and persona per chat, with the real catalog over HTTP
 // (a character not yet known to chat is fetched with the member's session) and on the bus
@@ -16,7 +15,7 @@ jest.setTimeout(60_000);
 
 const namespace = testNamespace();
 let chat: ChatUnderTest;
-let catalogServer: Server;
+let catalogServer: LocalServer;
 let catalogOutbox: Outbox;
 let catalogBus: Bus;
 let identityBus: Bus;
@@ -26,7 +25,7 @@ const creator = member();
 const reader = member();
 
 async function createCharacter(cookie: string, fields: Record<string, unknown> = {}) {
-  const res = await request(catalogServer)
+  const res = await request(catalogServer.server)
     .post('/api/characters')
     .set('Cookie', cookie)
     .send({
@@ -56,10 +55,8 @@ beforeAll(async () => {
   await ensureIndexes(mongo.connection);
   await catalog.catalog.load();
   const app = createCatalogApp({ logger: silentLogger(), sessionPublicKey: testSessionKeys().publicKey, catalog: catalog.catalog, images: catalog.images });
-  catalogServer = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  chat = await startChat({ label: 'chat_chats', namespace, catalogUrl: urlOf(catalogServer) });
+  catalogServer = await listenLocally(app);
+  chat = await startChat({ label: 'chat_chats', namespace, catalogUrl: catalogServer.url });
   await identityBus.ready();
   // The catalog's relay is not started yet: chat has no snapshot until a test starts it.
 });
@@ -67,8 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await chat?.close();
   await catalogOutbox?.stop();
-  catalogServer?.closeAllConnections();
-  await new Promise<void>((resolve) => catalogServer.close(() => resolve()));
+  await catalogServer?.close();
   await catalogBus?.close();
   await identityBus?.close();
   await dropCatalog?.();
@@ -243,7 +239,7 @@ describe('events', () => {
     const character = await createCharacter(creator.cookie, { name: 'ชื่อเดิม' });
     const room = (await open(m.cookie, character.id)).body as Chat;
     catalogOutbox.start();
-    await request(catalogServer)
+    await request(catalogServer.server)
       .put(`/api/characters/${character.id}`)
       .set('Cookie', creator.cookie)
       .send({ name: 'ชื่อใหม่', gender: 'female', genre: 'daily', personality: 'ร่าเริง', firstMessage: 'หวัดดี', isPublic: true, description: 'ใหม่' })
@@ -257,7 +253,7 @@ describe('events', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(await nameOf()).toBe('ชื่อใหม่');
 
-    await request(catalogServer).delete(`/api/characters/${character.id}`).set('Cookie', creator.cookie).expect(204);
+    await request(catalogServer.server).delete(`/api/characters/${character.id}`).set('Cookie', creator.cookie).expect(204);
     await waitUntil(async () => (await request(chat.server).get(`/api/chats/${room.id}`).set('Cookie', m.cookie)).status === 404, 15_000, 'the chat to go');
     expect(await chat.service.stores.chats.messagesOfChat(room.id)).toEqual([]);
     // A deleted character cannot be chatted with again, and a late update does not revive it.

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, LIMITS, messageCost, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, type SendMessageResult } from '@lakorn/contracts';
-import { testNamespace } from '@lakorn/service-kit/testing';
-import { startFakeOpenAI, type FakeOpenAI } from './support/fakeOpenAI';
-import { chatWith, member, parseEvents, snapshot, startChat, startWallet, type ChatUnderTest, type WalletUnderTest } from './support/harness';
+import type { FakeOpenAI } from './support/fakeOpenAI';
+import { chatWith, member, parseEvents, snapshot, startSendStack, type ChatUnderTest, type SendStack, type WalletUnderTest } from './support/harness';
 
 // Every refusal chat answers, byte for byte: status, `message` (the spec's text), `code` and, for
 // the 402 of spec §4 "Message send", the balance and the cost. A streamed send that fails after the
@@ -10,22 +9,17 @@ import { chatWith, member, parseEvents, snapshot, startChat, startWallet, type C
 
 jest.setTimeout(60_000);
 
+let stack: SendStack;
 let llm: FakeOpenAI;
 let chat: ChatUnderTest;
 let wallet: WalletUnderTest;
 
 beforeAll(async () => {
-  llm = await startFakeOpenAI();
-  const namespace = testNamespace();
-  wallet = await startWallet({ label: 'chat_errors_wallet', namespace });
-  chat = await startChat({ label: 'chat_errors', namespace, llmBaseUrl: llm.baseUrl });
+  stack = await startSendStack('chat_errors');
+  ({ llm, chat, wallet } = stack);
 });
 
-afterAll(async () => {
-  await chat?.close();
-  await wallet?.close();
-  await llm?.close();
-});
+afterAll(() => stack?.close());
 
 beforeEach(() => llm.behave(() => ({ reply: '*ยิ้ม* ค่ะ' })));
 

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { Chat, Message } from '@lakorn/contracts';
+import { collectionOf } from '@lakorn/service-kit';
 import { testNamespace } from '@lakorn/service-kit/testing';
-import { chatCollections, type MessageDoc } from '../src/data/models';
+import type { MessageDoc } from '../src/data/models';
 import { MESSAGE_PAGE_SIZE } from '../src/data/messagePages';
 import { newId } from '../src/domain/ids';
 import { chatWith, member, startChat, type ChatUnderTest } from './support/harness';
@@ -103,7 +104,7 @@ describe('where messages land (the prompt history and pages read only their page
   test('a message past a stale head at the end of its page is still in the history and the newest page', async () => {
     // The first message has place 1; 48 more end page 0 at place 49, and the next one opens page 1.
     const { cookie, room } = await roomWith(MESSAGE_PAGE_SIZE - 1);
-    const { messageHeads } = chatCollections(chat.connection);
+    const messageHeads = collectionOf(chat.service.models.messageHeads);
     await store().insertMessage({
       _id: newId(), chatId: room.id, userId: 'x', characterId: room.characterId, content: 'ล่าสุด', isUser: true,
       timestamp: new Date(Date.now() + 3_600_000), persona: null, offline: false,
@@ -130,7 +131,8 @@ describe('where messages land (the prompt history and pages read only their page
 
   test('a chat stored before places existed gets them in time order on its first read, and new messages follow', async () => {
     const { cookie, room } = await roomWith(0);
-    const { messages, messageHeads } = chatCollections(chat.connection);
+    const messages = collectionOf(chat.service.models.messages);
+    const messageHeads = collectionOf(chat.service.models.messageHeads);
     // As stored before: no place, no page, no head.
     await messages.deleteMany({ chatId: room.id });
     await messageHeads.deleteOne({ _id: room.id });

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { messageCost, type SendMessageResult } from '@lakorn/contracts';
-import { brokerProxy, testNamespace, waitUntil, type BrokerProxy, TEST_AMQP_URL } from '@lakorn/service-kit/testing';
+import { brokerProxy, waitUntil, type BrokerProxy, TEST_AMQP_URL } from '@lakorn/service-kit/testing';
 import { debitOpId } from '../src/domain/coins';
-import { startFakeOpenAI, type FakeOpenAI } from './support/fakeOpenAI';
-import { chatWith, member, startChat, startWallet, type ChatUnderTest, type WalletUnderTest } from './support/harness';
+import type { FakeOpenAI } from './support/fakeOpenAI';
+import { chatWith, member, startSendStack, type ChatUnderTest, type SendStack, type WalletUnderTest } from './support/harness';
 
 // Money under load, on real FerretDB and RabbitMQ, with a fake
 // OpenAI-compatible server behind the real `openai` SDK and the real wallet (its composition root
@@ -16,6 +16,7 @@ jest.setTimeout(240_000);
 const TEXT = 'สวัสดีจ้า'; // 9 code points: 9 coins
 const COST = messageCost(TEXT);
 
+let stack: SendStack;
 let llm: FakeOpenAI;
 let proxy: BrokerProxy;
 let chat: ChatUnderTest;
@@ -23,21 +24,17 @@ let wallet: WalletUnderTest;
 const figures: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  llm = await startFakeOpenAI();
   proxy = await brokerProxy(TEST_AMQP_URL);
-  const namespace = testNamespace();
-  wallet = await startWallet({ label: 'chat_money_wallet', namespace, amqpUrl: proxy.url });
   // The debit deadline is a tuning knob, not the rule under test: 50 debits racing on one wallet
   // take 6 s on a quiet 2-core machine and ~17 s beside another test file, so the deadline is
   // generous enough that every outcome here is decided by the coins, never by the clock.
-  chat = await startChat({ label: 'chat_money', namespace, amqpUrl: proxy.url, llmBaseUrl: llm.baseUrl, debitTimeoutMs: 30_000, replyTimeoutMs: 8_000 });
+  stack = await startSendStack('chat_money', { amqpUrl: proxy.url, debitTimeoutMs: 30_000, replyTimeoutMs: 8_000 });
+  ({ llm, chat, wallet } = stack);
 });
 
 afterAll(async () => {
-  await chat?.close();
-  await wallet?.close();
+  await stack?.close();
   await proxy?.close();
-  await llm?.close();
   // The figures of this run, for the report and bench/README.
   console.info(`chat money figures: ${JSON.stringify(figures)}`);
 });

@@ -1,9 +1,10 @@
 import request from 'supertest';
-import { messageCost, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
-import { testNamespace, waitUntil } from '@lakorn/service-kit/testing';
+import { messageCost, type Chat, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import { waitUntil } from '@lakorn/service-kit/testing';
 import { debitOpId } from '../src/domain/coins';
-import { startFakeOpenAI, type FakeOpenAI } from './support/fakeOpenAI';
-import { chatWith, member, parseEvents, snapshot, startChat, startWallet, type ChatUnderTest, type WalletUnderTest } from './support/harness';
+import { newId } from '../src/domain/ids';
+import type { FakeOpenAI } from './support/fakeOpenAI';
+import { chatWith, member, parseEvents, snapshot, startChat, startSendStack, type ChatUnderTest, type SendStack, type WalletUnderTest } from './support/harness';
 
 // spec §4 "Message send" and ARCHITECTURE §3/§4/§7 on real FerretDB and RabbitMQ with the real
 // wallet: idempotent sends, streaming, refunds on failure or timeout, the sweeper, and what the
@@ -11,25 +12,22 @@ import { chatWith, member, parseEvents, snapshot, startChat, startWallet, type C
 
 jest.setTimeout(120_000);
 
+let stack: SendStack;
 let llm: FakeOpenAI;
 let chat: ChatUnderTest;
 let offline: ChatUnderTest;
 let wallet: WalletUnderTest;
 
 beforeAll(async () => {
-  llm = await startFakeOpenAI();
-  const namespace = testNamespace();
-  wallet = await startWallet({ label: 'chat_sends_wallet', namespace });
-  chat = await startChat({ label: 'chat_sends', namespace, llmBaseUrl: llm.baseUrl, replyTimeoutMs: 1_500 });
+  stack = await startSendStack('chat_sends', { replyTimeoutMs: 1_500 });
+  ({ llm, chat, wallet } = stack);
   // A second chat service without a model (the offline responder), on the same wallet.
-  offline = await startChat({ label: 'chat_sends_offline', namespace: `${namespace}`, offlineStreamDelayMs: 5 });
+  offline = await startChat({ label: 'chat_sends_offline', namespace: stack.namespace, offlineStreamDelayMs: 5 });
 });
 
 afterAll(async () => {
   await offline?.close();
-  await chat?.close();
-  await wallet?.close();
-  await llm?.close();
+  await stack?.close();
 });
 
 beforeEach(() => llm.behave(() => ({ reply: '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ' })));
@@ -216,25 +214,23 @@ describe('streaming (Accept: text/event-stream)', () => {
 });
 
 describe('the sweeper', () => {
+  /** A send recorded two minutes ago by a handler that died; its sweep time has passed. */
+  async function sendLeftBehind({ key, room, content, cost }: { key: string; room: Chat; content: string; cost: number }) {
+    const messageId = `left${newId()}`;
+    const createdAt = new Date(Date.now() - 120_000);
+    const [userId] = key.split(':') as [string];
+    await chat.service.stores.sends.begin({
+      _id: key, messageId, userId, chatId: room.id, characterId: room.characterId, content, cost, persona: null,
+      createdAt, expiresAt: new Date(createdAt.getTime() + 30_000), result: null,
+    });
+    return { messageId, createdAt };
+  }
+
   test('refunds a send stuck between debit and reply (its handler died) once, and a late delivery is then refused', async () => {
     const { actor, room } = await funded(50);
     const { stores, sends } = chat.service;
-    const messageId = `stuck${Date.now().toString(36)}`;
-    const createdAt = new Date(Date.now() - 120_000);
     // What the handler had written before it died: the send, then the debit the wallet took.
-    await stores.sends.begin({
-      _id: `${actor.id}:stuck-1`,
-      messageId,
-      userId: actor.id,
-      chatId: room.id,
-      characterId: room.characterId,
-      content: 'ค้างอยู่',
-      cost: 8,
-      persona: null,
-      createdAt,
-      expiresAt: new Date(createdAt.getTime() + 30_000),
-      result: null,
-    });
+    const { messageId } = await sendLeftBehind({ key: `${actor.id}:stuck-1`, room, content: 'ค้างอยู่', cost: 8 });
     const debit = await chat.bus.request('wallet.debit', { opId: debitOpId(messageId), userId: actor.id, amount: 8, description: 'ส่งข้อความ', deadline: Date.now() + 5_000 }, { messageId: debitOpId(messageId), timeoutMs: 5_000 });
     expect(debit).toEqual({ status: 'debited', balance: 42 });
 
@@ -252,21 +248,7 @@ describe('the sweeper', () => {
   test('finishes a delivery that was decided but not written (a crash after the reply): both messages, no refund', async () => {
     const { actor, room } = await funded(50);
     const { stores, sends } = chat.service;
-    const messageId = `crash${Date.now().toString(36)}`;
-    const createdAt = new Date(Date.now() - 120_000);
-    await stores.sends.begin({
-      _id: `${actor.id}:crash-1`,
-      messageId,
-      userId: actor.id,
-      chatId: room.id,
-      characterId: room.characterId,
-      content: 'ตอบแล้วแต่ยังไม่บันทึก',
-      cost: 5,
-      persona: null,
-      createdAt,
-      expiresAt: new Date(createdAt.getTime() + 30_000),
-      result: null,
-    });
+    const { messageId, createdAt } = await sendLeftBehind({ key: `${actor.id}:crash-1`, room, content: 'ตอบแล้วแต่ยังไม่บันทึก', cost: 5 });
     await stores.sends.resolve({ _id: messageId, kind: 'delivered', reply: '*พยักหน้า* ได้ยินแล้ว', offline: false, balance: 45, at: new Date(createdAt.getTime() + 1000) });
     await sends.sweep();
     const contents = (await stores.chats.messagesOfChat(room.id)).map((m) => m.content);
@@ -274,7 +256,8 @@ describe('the sweeper', () => {
     expect(asked).toBeGreaterThanOrEqual(0);
     expect(contents[asked + 1]).toBe('*พยักหน้า* ได้ยินแล้ว');
     expect((await wallet.entries(actor.id)).filter((e) => e.kind === 'refund')).toHaveLength(0);
-    expect((await stores.sends.get(`${actor.id}:crash-1`))?.result?.status).toBe(200);
+    // Its repeats are answered with the delivery.
+    expect((await stores.sends.get(`${actor.id}:crash-1`))?.result?.kind).toBe('delivered');
   });
 });
 

@@ -1,7 +1,6 @@
-import type { Connection } from 'mongoose';
-import type { CharacterSnapshot } from '@lakorn/contracts';
-import { isDuplicateKeyError } from '@lakorn/service-kit';
-import { chatCollections, type CharacterDoc } from './models';
+import { toCharacterSnapshot, type CharacterSnapshot } from '@lakorn/contracts';
+import { collectionOf, insertOnce } from '@lakorn/service-kit';
+import type { CharacterDoc, ChatModels } from './models';
 
 export interface StoredCharacter {
   snapshot: CharacterSnapshot;
@@ -22,33 +21,13 @@ export interface CharacterStore {
   isDeleted(id: string): Promise<boolean>;
 }
 
-function toStored(doc: CharacterDoc): StoredCharacter {
-  const { _id, version, storedAt: _storedAt, ...rest } = doc;
-  const snapshot: CharacterSnapshot = {
-    id: _id,
-    userId: rest.userId,
-    name: rest.name,
-    age: rest.age,
-    gender: rest.gender,
-    genre: rest.genre,
-    appearance: rest.appearance,
-    personality: rest.personality,
-    firstMessage: rest.firstMessage,
-    background: rest.background,
-    exampleMessages: rest.exampleMessages,
-    isPublic: rest.isPublic,
-    isSpicy: rest.isSpicy,
-    description: rest.description,
-    profileUrl: rest.profileUrl,
-    updatedAt: rest.updatedAt,
-  };
-  return { snapshot, version };
-}
+const toStored = (doc: CharacterDoc): StoredCharacter => ({ snapshot: toCharacterSnapshot(doc), version: doc.version });
 
 const MAX_WRITES = 20;
 
-export function characterStore(connection: Connection): CharacterStore {
-  const { characters, deletedCharacters } = chatCollections(connection);
+export function createCharacterStore(models: ChatModels): CharacterStore {
+  const characters = collectionOf(models.characters);
+  const deletedCharacters = collectionOf(models.deletedCharacters);
   const isDeleted = async (id: string) => (await deletedCharacters.findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
 
   return {
@@ -68,38 +47,30 @@ export function characterStore(connection: Connection): CharacterStore {
 
     async putIfNewer(snapshot, version) {
       if (await isDeleted(snapshot.id)) return 'deleted';
-      const doc: CharacterDoc = { ...snapshot, _id: snapshot.id, version, storedAt: new Date() };
-      delete (doc as Partial<CharacterSnapshot>).id;
+      const { id, ...fields } = snapshot;
+      const doc: CharacterDoc = { ...fields, _id: id, version, storedAt: new Date() };
       let wrote = false;
       for (let attempt = 0; attempt < MAX_WRITES; attempt++) {
-        const current = await characters.findOne({ _id: snapshot.id }, { projection: { version: 1 } });
+        const current = await characters.findOne({ _id: id }, { projection: { version: 1 } });
         if (current && current.version >= version) break;
         if (!current) {
-          try {
-            await characters.insertOne(doc);
-          } catch (error) {
-            if (!isDuplicateKeyError(error)) throw error;
-            continue; // another writer created it first: compare versions again
-          }
+          // Another writer created it first: compare versions again.
+          if ((await insertOnce(() => characters.insertOne(doc))) === 'exists') continue;
         } else {
-          await characters.replaceOne({ _id: snapshot.id, version: current.version }, doc);
+          await characters.replaceOne({ _id: id, version: current.version }, doc);
         }
         wrote = true;
       }
       // A deletion that raced with this write wins: the copy goes again.
-      if (wrote && (await isDeleted(snapshot.id))) {
-        await characters.deleteOne({ _id: snapshot.id });
+      if (wrote && (await isDeleted(id))) {
+        await characters.deleteOne({ _id: id });
         return 'deleted';
       }
       return wrote ? 'stored' : 'stale';
     },
 
     async markDeleted(id) {
-      try {
-        await deletedCharacters.insertOne({ _id: id, deletedAt: new Date() });
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
+      await insertOnce(() => deletedCharacters.insertOne({ _id: id, deletedAt: new Date() }));
       await characters.deleteOne({ _id: id });
     },
 

@@ -1,7 +1,6 @@
-import type { Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@lakorn/service-kit';
+import { collectionOf, insertOnce } from '@lakorn/service-kit';
 import { MESSAGE_PAGE_SIZE, messageFields, pageKey, pageNumberOf } from './messagePages';
-import { chatCollections, type ChatDoc, type MessageDoc } from './models';
+import type { ChatDoc, ChatModels, MessageDoc } from './models';
 
 /** Where a page of a chat's messages ends: the oldest message already given (exclusive). */
 export interface MessagePosition {
@@ -55,8 +54,13 @@ const byTimeThenId = (a: MessageDoc, b: MessageDoc) => a.timestamp.getTime() - b
 const byPlace = (a: MessageDoc, b: MessageDoc) => (a.seq ?? 0) - (b.seq ?? 0) || byTimeThenId(a, b);
 const isBefore = (m: MessageDoc, p: MessagePosition) => (m.seq ?? 0) < p.seq || ((m.seq ?? 0) === p.seq && m._id < p.id);
 
-export function chatStore(connection: Connection): ChatStore {
-  const { chats, messages, messageHeads, memories, chatPersonas, users } = chatCollections(connection);
+export function createChatStore(models: ChatModels): ChatStore {
+  const chats = collectionOf(models.chats);
+  const messages = collectionOf(models.messages);
+  const messageHeads = collectionOf(models.messageHeads);
+  const memories = collectionOf(models.memories);
+  const chatPersonas = collectionOf(models.chatPersonas);
+  const users = collectionOf(models.users);
 
   /**
    * The highest place given in a chat. A chat whose messages were stored before places existed
@@ -153,12 +157,7 @@ export function chatStore(connection: Connection): ChatStore {
 
     async insertMessage(doc) {
       const seq = (await headOf(doc.chatId)) + 1;
-      try {
-        await messages.insertOne({ ...doc, ...messageFields(doc.chatId, seq) });
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
-      }
+      if ((await insertOnce(() => messages.insertOne({ ...doc, ...messageFields(doc.chatId, seq) }))) === 'exists') return false;
       await raiseHead(doc.chatId, seq);
       return true;
     },

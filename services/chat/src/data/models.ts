@@ -1,5 +1,6 @@
-import { Schema, type Connection, type Model, type mongo } from 'mongoose';
-import type { CharacterSnapshot, ChatCharacter, MessagePersona } from '@lakorn/contracts';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { modelOf } from '@lakorn/service-kit';
+import type { CharacterSnapshot, ChatCharacter, MessagePersona, SendMessageResult } from '@lakorn/contracts';
 
 // The chat service's own database (lakorn_chat). Only this folder imports mongoose.
 //
@@ -11,7 +12,7 @@ import type { CharacterSnapshot, ChatCharacter, MessagePersona } from '@lakorn/c
 // FerretDB (SQLite) scans for every filter; the indexes below serve MongoDB and carry uniqueness.
 
 /** A character as chat keeps it (catalog.character.updated, or fetched from the catalog). */
-export interface CharacterDoc extends CharacterSnapshot {
+export interface CharacterDoc extends Omit<CharacterSnapshot, 'id'> {
   _id: string;
   /** The catalog's version of this copy: a lower one never replaces a higher one. */
   version: number;
@@ -98,8 +99,18 @@ export interface PersonaDoc {
   updatedAt: Date;
 }
 
-/** The recorded answer of a send, given again to a repeat of the same client message id. */
-export interface SendResultDoc {
+/**
+ * How a send ended, recorded for the repeats of its client message id, which get the same answer:
+ * the delivered messages, or the refusal (spec §4 "Message send").
+ */
+export type SendOutcome =
+  | { kind: 'delivered'; answer: SendMessageResult }
+  | { kind: 'insufficient'; balance: number; cost: number }
+  | { kind: 'refunded' }
+  | { kind: 'void' };
+
+/** A send's answer as it was recorded before outcomes had names: its HTTP status and body. */
+export interface LegacySendResult {
   status: number;
   body: unknown;
 }
@@ -120,7 +131,8 @@ export interface SendDoc {
   createdAt: Date;
   /** After this the handler has given up for sure; the sweeper finishes the send. */
   expiresAt: Date;
-  result: SendResultDoc | null;
+  /** Sends recorded before outcomes had names hold a LegacySendResult (sendStore reads both). */
+  result: SendOutcome | LegacySendResult | null;
 }
 
 /** A send not finished yet: the sweeper scans only these (small), not every send ever made. */
@@ -148,69 +160,39 @@ export interface ResolutionDoc {
   at: Date;
 }
 
-export interface ChatCollections {
-  characters: mongo.Collection<CharacterDoc>;
-  deletedCharacters: mongo.Collection<DeletedCharacterDoc>;
-  users: mongo.Collection<UserDoc>;
-  chats: mongo.Collection<ChatDoc>;
-  memories: mongo.Collection<MemoryDoc>;
-  chatPersonas: mongo.Collection<ChatPersonaDoc>;
-  messages: mongo.Collection<MessageDoc>;
-  messageHeads: mongo.Collection<MessageHeadDoc>;
-  personas: mongo.Collection<PersonaDoc>;
-  sends: mongo.Collection<SendDoc>;
-  pendingSends: mongo.Collection<PendingSendDoc>;
-  resolutions: mongo.Collection<ResolutionDoc>;
-}
-
-const options = { versionKey: false } as const;
-const anyObject = { type: Schema.Types.Mixed };
-
 /** A schema that only declares `_id` and the indexed fields: documents are written whole. */
-function schema(collection: string, fields: Record<string, unknown>, indexes: Array<[Record<string, 1 | -1>, { unique?: boolean }?]>) {
-  const s = new Schema({ _id: { type: String, required: true }, ...fields }, { ...options, collection, strict: false });
+function schema(collection: string, fields: Record<string, unknown> = {}, indexes: Array<[Record<string, 1 | -1>, { unique?: boolean }?]> = []) {
+  const s = new Schema({ _id: { type: String, required: true }, ...fields }, { versionKey: false, collection, strict: false });
   for (const [fieldsOfIndex, indexOptions] of indexes) s.index(fieldsOfIndex, indexOptions ?? {});
   return s;
 }
 
-const MODELS = {
-  Character: schema('characters', {}, []),
-  DeletedCharacter: schema('deleted_characters', {}, []),
-  User: schema('users', {}, []),
-  Chat: schema('chats', { userId: String, characterId: String, lastUpdated: Date }, [[{ userId: 1, lastUpdated: -1 }], [{ characterId: 1 }]]),
-  Memory: schema('chat_memories', { userId: String }, [[{ userId: 1 }]]),
-  ChatPersona: schema('chat_personas', { userId: String }, [[{ userId: 1 }]]),
-  Message: schema('messages', { chatId: String, userId: String, characterId: String, timestamp: Date, persona: anyObject }, [
-    [{ chatId: 1, timestamp: 1 }],
-    // A chat's history and its pages are read by equality on the page key (ARCHITECTURE §2).
-    [{ page: 1 }],
-    [{ userId: 1 }],
-    [{ characterId: 1 }],
-  ]),
-  MessageHead: schema('message_heads', {}, []),
-  Persona: schema('personas', { userId: String, slot: Number }, [[{ userId: 1, slot: 1 }, { unique: true }]]),
-  Send: schema('sends', { userId: String, result: anyObject, persona: anyObject }, [[{ userId: 1 }]]),
-  PendingSend: schema('pending_sends', {}, []),
-  Resolution: schema('send_resolutions', {}, []),
-} as const;
+const anyObject = { type: Schema.Types.Mixed };
 
-/** Registers the models (for ensureIndexes) and returns their collections, typed. */
-export function chatCollections(connection: Connection): ChatCollections {
-  const existing = connection.models as Partial<Record<string, Model<unknown>>>;
-  const model = (name: keyof typeof MODELS) => existing[name] ?? connection.model(name, MODELS[name]);
-  const typed = <T extends { _id: string }>(name: keyof typeof MODELS) => model(name).collection as unknown as mongo.Collection<T>;
+/** The chat service's models (registered once per connection, for ensureIndexes), typed by document. */
+export function chatModels(connection: Connection) {
+  const model = <T extends { _id: string }>(name: string, ...definition: Parameters<typeof schema>): Model<T> =>
+    modelOf<T>(connection, name, () => schema(...definition));
   return {
-    characters: typed<CharacterDoc>('Character'),
-    deletedCharacters: typed<DeletedCharacterDoc>('DeletedCharacter'),
-    users: typed<UserDoc>('User'),
-    chats: typed<ChatDoc>('Chat'),
-    memories: typed<MemoryDoc>('Memory'),
-    chatPersonas: typed<ChatPersonaDoc>('ChatPersona'),
-    messages: typed<MessageDoc>('Message'),
-    messageHeads: typed<MessageHeadDoc>('MessageHead'),
-    personas: typed<PersonaDoc>('Persona'),
-    sends: typed<SendDoc>('Send'),
-    pendingSends: typed<PendingSendDoc>('PendingSend'),
-    resolutions: typed<ResolutionDoc>('Resolution'),
+    characters: model<CharacterDoc>('Character', 'characters'),
+    deletedCharacters: model<DeletedCharacterDoc>('DeletedCharacter', 'deleted_characters'),
+    users: model<UserDoc>('User', 'users'),
+    chats: model<ChatDoc>('Chat', 'chats', { userId: String, characterId: String, lastUpdated: Date }, [[{ userId: 1, lastUpdated: -1 }], [{ characterId: 1 }]]),
+    memories: model<MemoryDoc>('Memory', 'chat_memories', { userId: String }, [[{ userId: 1 }]]),
+    chatPersonas: model<ChatPersonaDoc>('ChatPersona', 'chat_personas', { userId: String }, [[{ userId: 1 }]]),
+    messages: model<MessageDoc>('Message', 'messages', { chatId: String, userId: String, characterId: String, timestamp: Date, persona: anyObject }, [
+      [{ chatId: 1, timestamp: 1 }],
+      // A chat's history and its pages are read by equality on the page key (ARCHITECTURE §2).
+      [{ page: 1 }],
+      [{ userId: 1 }],
+      [{ characterId: 1 }],
+    ]),
+    messageHeads: model<MessageHeadDoc>('MessageHead', 'message_heads'),
+    personas: model<PersonaDoc>('Persona', 'personas', { userId: String, slot: Number }, [[{ userId: 1, slot: 1 }, { unique: true }]]),
+    sends: model<SendDoc>('Send', 'sends', { userId: String, result: anyObject, persona: anyObject }, [[{ userId: 1 }]]),
+    pendingSends: model<PendingSendDoc>('PendingSend', 'pending_sends'),
+    resolutions: model<ResolutionDoc>('Resolution', 'send_resolutions'),
   };
 }
+
+export type ChatModels = ReturnType<typeof chatModels>;

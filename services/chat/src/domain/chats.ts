@@ -1,9 +1,10 @@
 import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
-import { badRequest, notFound, type Actor } from '@lakorn/service-kit';
+import type { Actor } from '@lakorn/service-kit';
 import type { ChatStore, MessagePosition } from '../data/chatStore';
 import type { ChatDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
-import { chatCharacterOf, type CharacterDirectory } from './characters';
+import { chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
+import { CharacterNotFound, ChatNotFound, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
 import { messageView, personaView } from './views';
 
@@ -11,9 +12,10 @@ import { messageView, personaView } from './views';
 // Only the owner reaches a chat or anything in it: for anyone else it does not exist (404).
 
 export interface Chats {
-  create(actor: Actor, input: { characterId: string; newChat: boolean }, sessionToken: string | undefined): Promise<Chat>;
+  /** Opens a room; `catalog` is the catalog as this member sees it, for a character not copied yet. */
+  create(actor: Actor, input: { characterId: string; newChat: boolean }, catalog: CatalogReader): Promise<Chat>;
   get(actor: Actor, id: string): Promise<Chat>;
-  /** The chat document when the actor owns it, else 404. */
+  /** The chat document when the actor owns it, else ChatNotFound. */
   owned(actor: Actor, id: string): Promise<ChatDoc>;
   ofUser(actor: Actor): Promise<ChatSummary[]>;
   ofCharacter(actor: Actor, characterId: string): Promise<ChatSummary[]>;
@@ -26,6 +28,8 @@ export interface Chats {
   persona(actor: Actor, chatId: string): Promise<ChatPersona>;
   setPersona(actor: Actor, chatId: string, personaId: string): Promise<ChatPersona>;
   clearPersona(actor: Actor, chatId: string): Promise<void>;
+  /** catalog.character.deleted: the tombstone first, then the character's chats; answers how many. */
+  removeOfCharacter(characterId: string): Promise<number>;
 }
 
 /** The default page size when only a cursor is given (the chat screen loads 50 at a time). */
@@ -36,7 +40,7 @@ const DEFAULT_PAGE = 50;
 const encodeCursor = (p: MessagePosition) => `${p.seq}.${p.id}`;
 function decodeCursor(cursor: string): MessagePosition {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,200})$/.exec(cursor);
-  if (!match) throw badRequest('before: Invalid cursor');
+  if (!match) throw new InvalidCursor();
   return { seq: Number(match[1]), id: match[2]! };
 }
 
@@ -50,7 +54,7 @@ export interface ChatsDeps {
 export function createChats({ store, personas, characters, now = () => new Date() }: ChatsDeps): Chats {
   async function owned(actor: Actor, id: string): Promise<ChatDoc> {
     const chat = await store.getChat(id);
-    if (!chat || chat.userId !== actor.id) throw notFound('Chat not found');
+    if (!chat || chat.userId !== actor.id) throw new ChatNotFound();
     return chat;
   }
 
@@ -79,9 +83,9 @@ export function createChats({ store, personas, characters, now = () => new Date(
   return {
     owned,
 
-    async create(actor, { characterId, newChat }, sessionToken) {
-      const character = await characters.visibleTo(actor, characterId, sessionToken);
-      if (!character) throw notFound('Character not found');
+    async create(actor, { characterId, newChat }, catalog) {
+      const character = await characters.visibleTo(actor, characterId, catalog);
+      if (!character) throw new CharacterNotFound();
       if (!newChat) {
         const [latest] = await store.chatsOfUserForCharacter(actor.id, characterId);
         if (latest) return withMemory(latest);
@@ -114,7 +118,7 @@ export function createChats({ store, personas, characters, now = () => new Date(
       // A deletion event handled while this room was made has already swept the character's chats.
       if (await characters.isDeleted(characterId)) {
         await store.removeChat(doc._id);
-        throw notFound('Character not found');
+        throw new CharacterNotFound();
       }
       return { ...(await summaries([doc]))[0]!, memory: '' };
     },
@@ -178,7 +182,7 @@ export function createChats({ store, personas, characters, now = () => new Date(
     async setPersona(actor, chatId, personaId) {
       await owned(actor, chatId);
       const persona = await personas.get(personaId);
-      if (!persona || persona.userId !== actor.id) throw badRequest('Persona not found');
+      if (!persona || persona.userId !== actor.id) throw new NotOwnPersona();
       await store.setChatPersona(chatId, actor.id, personaId);
       return { personaId, persona: personaView(persona) };
     },
@@ -186,6 +190,12 @@ export function createChats({ store, personas, characters, now = () => new Date(
     async clearPersona(actor, chatId) {
       await owned(actor, chatId);
       await store.deleteChatPersona(chatId);
+    },
+
+    async removeOfCharacter(characterId) {
+      // Tombstone first: a room being opened right now sees it and undoes itself (create above).
+      await characters.applyDeleted(characterId);
+      return store.removeChatsOfCharacter(characterId);
     },
   };
 }

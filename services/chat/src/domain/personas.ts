@@ -1,12 +1,13 @@
-import { CHAT_ERROR_CODES, PERSONA_LIMIT_MESSAGE, type Persona } from '@lakorn/contracts';
-import { conflict, notFound, type Actor } from '@lakorn/service-kit';
+import { LIMITS, type Persona } from '@lakorn/contracts';
+import type { Actor } from '@lakorn/service-kit';
 import type { PersonaDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
+import { PersonaLimitReached, PersonaNotFound } from './errors';
 import { newId } from './ids';
 import { personaView } from './views';
 
-// spec §3 "Persona", §5: name, appearance, personality and background required; at most 5 per
-// user, refused here whatever the client shows (the store's unique slot makes it race-proof).
+// spec §3 "Persona", §5: name, appearance, personality and background required; at most
+// LIMITS.personasPerUser per member, refused here whatever the client shows.
 
 export interface PersonaFields {
   name: string;
@@ -28,7 +29,7 @@ export interface Personas {
 export function createPersonas(store: PersonaStore, now: () => Date = () => new Date()): Personas {
   async function own(actor: Actor, id: string): Promise<PersonaDoc> {
     const doc = await store.get(id);
-    if (!doc || doc.userId !== actor.id) throw notFound('Persona not found');
+    if (!doc || doc.userId !== actor.id) throw new PersonaNotFound();
     return doc;
   }
 
@@ -38,14 +39,19 @@ export function createPersonas(store: PersonaStore, now: () => Date = () => new 
     },
     async create(actor, fields) {
       const at = now();
-      const doc = await store.insertInFreeSlot({ _id: newId(), userId: actor.id, ...fields, createdAt: at, updatedAt: at });
-      if (!doc) throw conflict(PERSONA_LIMIT_MESSAGE, CHAT_ERROR_CODES.personaLimit);
-      return personaView(doc);
+      const persona = { _id: newId(), userId: actor.id, ...fields, createdAt: at, updatedAt: at };
+      // spec §5: each persona takes one of the member's slots 1..limit; the store's unique
+      // (userId, slot) index refuses a taken slot, so racing creates never make one too many.
+      for (let slot = 1; slot <= LIMITS.personasPerUser; slot++) {
+        const doc: PersonaDoc = { ...persona, slot };
+        if ((await store.insertInSlot(doc)) === 'inserted') return personaView(doc);
+      }
+      throw new PersonaLimitReached();
     },
     async update(actor, id, fields) {
       const current = await own(actor, id);
       const doc: PersonaDoc = { ...current, ...fields, updatedAt: now() };
-      if (!(await store.replace(doc))) throw notFound('Persona not found');
+      if (!(await store.replace(doc))) throw new PersonaNotFound();
       return personaView(doc);
     },
     async remove(actor, id) {

@@ -1,21 +1,12 @@
-import {
-  AI_UNAVAILABLE_MESSAGE,
-  CHAT_ERROR_CODES,
-  ERROR_CODES,
-  messageCost,
-  NOT_ENOUGH_COINS_MESSAGE,
-  type MessagePersona,
-  type PersonaContext,
-  type SendMessageResult,
-  type StreamStart,
-} from '@lakorn/contracts';
-import { badRequest, conflict, HttpError, type Actor, type Logger } from '@lakorn/service-kit';
+import { messageCost, type MessagePersona, type PersonaContext, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import type { Actor, Logger } from '@lakorn/service-kit';
 import type { ChatStore } from '../data/chatStore';
-import type { MessageDoc, PendingSendDoc, ResolutionDoc, SendDoc, SendResultDoc } from '../data/models';
-import type { SendStore } from '../data/sendStore';
+import type { MessageDoc, PendingSendDoc, ResolutionDoc, SendOutcome } from '../data/models';
+import type { RecordedSend, SendStore } from '../data/sendStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
 import { debitOpId, type CoinClient } from './coins';
+import { AiUnavailable, ClientMessageIdReused, NotEnoughCoins, NotOwnPersona, SendRecordGone } from './errors';
 import { newId } from './ids';
 import type { Personas } from './personas';
 import { assemblePrompt, type PromptPersona } from './prompt';
@@ -85,19 +76,25 @@ export interface SendsDeps {
 /** Margin after the handler's own limits before the sweeper takes over a send. */
 export const SWEEP_GRACE_MS = 10_000;
 
-const aiUnavailable = (): SendResultDoc => ({
-  status: 503,
-  body: { message: AI_UNAVAILABLE_MESSAGE, code: CHAT_ERROR_CODES.aiUnavailable },
-});
-
-/** The recorded answer as the HTTP answer: the result, or the error it was. */
-function unwrap(result: SendResultDoc): SendMessageResult {
-  if (result.status === 200) return result.body as SendMessageResult;
-  const { message, code, ...extra } = result.body as { message: string; code?: string } & Record<string, unknown>;
-  throw new HttpError(result.status, message, code, extra);
+/** The outcome as the send's answer: the delivered messages, or the refusal it was. */
+function answerOf(outcome: SendOutcome): SendMessageResult {
+  switch (outcome.kind) {
+    case 'delivered':
+      return outcome.answer;
+    case 'insufficient':
+      throw new NotEnoughCoins(outcome.balance, outcome.cost);
+    case 'refunded':
+    case 'void':
+      throw new AiUnavailable();
+  }
 }
 
 const aiMessageId = (messageId: string) => `${messageId}-r`;
+
+/** A message of the send's chat: the member's own (`isUser`) or the character's reply. */
+function messageOf(send: RecordedSend, fields: Pick<MessageDoc, '_id' | 'content' | 'isUser' | 'timestamp' | 'persona' | 'offline'>): MessageDoc {
+  return { ...fields, chatId: send.chatId, userId: send.userId, characterId: send.characterId };
+}
 
 export function createSends(deps: SendsDeps): Sends {
   const { store, chatStore, coins, responder } = deps;
@@ -105,47 +102,33 @@ export function createSends(deps: SendsDeps): Sends {
   const log = deps.logger.child({ component: 'sends' });
   const replayPollMs = deps.replayPollMs ?? 100;
 
-  function userMessageDoc(send: SendDoc): MessageDoc {
-    return {
-      _id: send.messageId,
-      chatId: send.chatId,
-      userId: send.userId,
-      characterId: send.characterId,
-      content: send.content,
-      isUser: true,
-      timestamp: send.createdAt,
-      persona: send.persona,
-      offline: false,
-    };
-  }
+  const userMessageDoc = (send: RecordedSend): MessageDoc =>
+    messageOf(send, { _id: send.messageId, content: send.content, isUser: true, timestamp: send.createdAt, persona: send.persona, offline: false });
 
   /**
    * Carries out a standing resolution (idempotently: the sweeper may repeat it after a crash) and
-   * records the answer that every repeat of the send will get.
+   * records the outcome that every repeat of the send will be answered with.
    */
-  async function settle(send: SendDoc, resolution: ResolutionDoc, chatLookup?: Promise<unknown>): Promise<SendResultDoc> {
-    let result: SendResultDoc;
+  async function settle(send: RecordedSend, resolution: ResolutionDoc, chatLookup?: Promise<unknown>): Promise<SendOutcome> {
+    let result: SendOutcome;
     switch (resolution.kind) {
       case 'delivered': {
         const userMessage = userMessageDoc(send);
-        const aiMessage: MessageDoc = {
+        const aiMessage = messageOf(send, {
           _id: aiMessageId(send.messageId),
-          chatId: send.chatId,
-          userId: send.userId,
-          characterId: send.characterId,
           content: resolution.reply,
           isUser: false,
           timestamp: resolution.at > send.createdAt ? resolution.at : new Date(send.createdAt.getTime() + 1),
           persona: null,
           offline: resolution.offline,
-        };
-        const body: SendMessageResult = {
+        });
+        const answer: SendMessageResult = {
           userMessage: messageView(userMessage),
           aiMessage: messageView(aiMessage),
           cost: send.cost,
           balance: resolution.balance ?? 0,
         };
-        result = { status: 200, body };
+        result = { kind: 'delivered', answer };
         // A chat deleted while its reply was written keeps no orphan messages.
         if (await (chatLookup ?? chatStore.getChat(send.chatId))) {
           await chatStore.insertMessage(userMessage);
@@ -161,27 +144,24 @@ export function createSends(deps: SendsDeps): Sends {
       }
       case 'refunded':
         await coins.requestRefund({ opId: debitOpId(send.messageId), userId: send.userId, reason: 'reply not delivered' });
-        result = aiUnavailable();
+        result = { kind: 'refunded' };
         break;
       case 'insufficient':
-        result = {
-          status: 402,
-          body: { message: NOT_ENOUGH_COINS_MESSAGE, code: ERROR_CODES.notEnoughCoins, balance: resolution.balance ?? 0, cost: send.cost },
-        };
+        result = { kind: 'insufficient', balance: resolution.balance ?? 0, cost: send.cost };
         break;
       case 'void':
-        result = aiUnavailable();
+        result = { kind: 'void' };
         break;
     }
     return finishWith(send, result);
   }
 
-  async function finishWith(send: SendDoc, result: SendResultDoc): Promise<SendResultDoc> {
+  async function finishWith(send: RecordedSend, result: SendOutcome): Promise<SendOutcome> {
     await store.finish(send._id, result);
     return result;
   }
 
-  async function resolveAndSettle(send: SendDoc, decision: Omit<ResolutionDoc, '_id' | 'at'>): Promise<SendResultDoc> {
+  async function resolveAndSettle(send: RecordedSend, decision: Omit<ResolutionDoc, '_id' | 'at'>): Promise<SendOutcome> {
     // Whether the chat still exists is read while the resolution is inserted: a delivery needs both.
     const chatLookup = decision.kind === 'delivered' ? chatStore.getChat(send.chatId) : undefined;
     chatLookup?.catch(() => undefined);
@@ -193,10 +173,8 @@ export function createSends(deps: SendsDeps): Sends {
   async function replay(key: string, input: SendInput, hooks: SendHooks): Promise<SendMessageResult> {
     for (;;) {
       const send = await store.get(key);
-      if (!send) throw conflict('This message id is being reused; send again with a new id');
-      if (send.chatId !== input.chatId || send.content !== input.content) {
-        throw conflict('clientMessageId was already used for another message');
-      }
+      if (!send) throw new SendRecordGone();
+      if (send.chatId !== input.chatId || send.content !== input.content) throw new ClientMessageIdReused();
       if (send.result) return replayed(send.result, hooks);
       if (now() > send.expiresAt) {
         // The first handler is gone: finish the send as the sweeper would.
@@ -208,8 +186,8 @@ export function createSends(deps: SendsDeps): Sends {
     }
   }
 
-  function replayed(result: SendResultDoc, hooks: SendHooks): SendMessageResult {
-    const value = unwrap(result);
+  function replayed(result: SendOutcome, hooks: SendHooks): SendMessageResult {
+    const value = answerOf(result);
     hooks.onDebited?.({ userMessage: value.userMessage, cost: value.cost, balance: value.balance });
     return value;
   }
@@ -220,7 +198,7 @@ export function createSends(deps: SendsDeps): Sends {
   async function personaOf(actor: Actor, chatId: string, input: SendInput): Promise<{ ref: MessagePersona | null; prompt: PromptPersona | null }> {
     const personaId = input.personaId ?? (input.personaContext ? null : await chatStore.getChatPersona(chatId));
     const stored = personaId ? await deps.personas.ownPersona(actor, personaId) : null;
-    if (input.personaId && !stored) throw badRequest('Persona not found');
+    if (input.personaId && !stored) throw new NotOwnPersona();
     const context = input.personaContext;
     const prompt: PromptPersona | null = context
       ? { name: context.name, appearance: context.appearance, personality: context.personality, background: context.background }
@@ -253,7 +231,7 @@ export function createSends(deps: SendsDeps): Sends {
     return { character, history, memory, userName };
   }
 
-  async function writeReply(send: SendDoc, persona: PromptPersona | null, inputs: Promise<PromptInputs>, onDelta?: (text: string) => void): Promise<string> {
+  async function writeReply(send: RecordedSend, persona: PromptPersona | null, inputs: Promise<PromptInputs>, onDelta?: (text: string) => void): Promise<string> {
     const { character, history, memory, userName } = await inputs;
     if (!character) throw new Error(`character ${send.characterId} is not known`);
     const prompt = assemblePrompt({
@@ -276,7 +254,7 @@ export function createSends(deps: SendsDeps): Sends {
     }
   }
 
-  /** The chat (404 unless the actor's) and the persona, read together; the chat's answer wins. */
+  /** The chat (ChatNotFound unless the actor's) and the persona, read together; the chat's answer wins. */
   async function chatAndPersona(actor: Actor, input: SendInput) {
     const [chat, persona] = await Promise.allSettled([deps.chats.owned(actor, input.chatId), personaOf(actor, input.chatId, input)]);
     if (chat.status === 'rejected') throw chat.reason;
@@ -296,7 +274,7 @@ export function createSends(deps: SendsDeps): Sends {
       const { chat, persona } = await chatAndPersona(actor, input);
       const createdAt = now();
       const key = `${actor.id}:${input.clientMessageId ?? newId()}`;
-      const send: SendDoc = {
+      const send: RecordedSend = {
         _id: key,
         messageId: newId(),
         userId: actor.id,
@@ -325,14 +303,14 @@ export function createSends(deps: SendsDeps): Sends {
       } catch (error) {
         // No answer: the coins may or may not have been taken. The refund request undoes either.
         log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'debit unanswered; refunding');
-        return unwrap(await resolveAndSettle(send, refundDecision()));
+        return answerOf(await resolveAndSettle(send, refundDecision()));
       }
       phase('debit');
       if (debit.status === 'insufficient') {
-        return unwrap(await resolveAndSettle(send, { kind: 'insufficient', reply: '', offline: false, balance: debit.balance }));
+        return answerOf(await resolveAndSettle(send, { kind: 'insufficient', reply: '', offline: false, balance: debit.balance }));
       }
       if (debit.status === 'void') {
-        return unwrap(await resolveAndSettle(send, { kind: 'void', reply: '', offline: false, balance: null }));
+        return answerOf(await resolveAndSettle(send, { kind: 'void', reply: '', offline: false, balance: null }));
       }
 
       hooks.onDebited?.({ userMessage: messageView(userMessageDoc(send)), cost: send.cost, balance: debit.balance });
@@ -341,12 +319,12 @@ export function createSends(deps: SendsDeps): Sends {
         reply = await writeReply(send, persona.prompt, inputs, hooks.onDelta);
       } catch (error) {
         log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'no reply from the model; refunding');
-        return unwrap(await resolveAndSettle(send, refundDecision()));
+        return answerOf(await resolveAndSettle(send, refundDecision()));
       }
       phase('reply');
       const delivered = await resolveAndSettle(send, { kind: 'delivered', reply, offline: responder.offline, balance: debit.balance });
       phase('store');
-      return unwrap(delivered);
+      return answerOf(delivered);
     },
 
     async sweep() {
@@ -357,13 +335,13 @@ export function createSends(deps: SendsDeps): Sends {
           const send = await store.get(marker._id);
           if (!send) {
             // The member was deleted meanwhile (identity.user.deleted): nothing left to finish.
-            await store.finish(marker._id, aiUnavailable());
+            await store.finish(marker._id, { kind: 'void' });
             continue;
           }
           const standing = await store.resolutionOf(send.messageId);
           // Undecided after the handler's time: refund. Decided but unfinished (a crash): finish it.
           const result = standing ? await settle(send, standing) : await resolveAndSettle(send, refundDecision());
-          log.info({ opId: debitOpId(send.messageId), status: result.status }, 'swept a stuck send');
+          log.info({ opId: debitOpId(send.messageId), outcome: result.kind }, 'swept a stuck send');
           finished += 1;
         } catch (error) {
           log.warn({ key: marker._id, err: error instanceof Error ? error.message : String(error) }, 'could not sweep a send');

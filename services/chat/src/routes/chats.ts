@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import {
   ChatIdParams,
   ChatOfCharacterParams,
@@ -11,98 +11,78 @@ import {
   type ChatPersona,
   type ChatSummary,
 } from '@lakorn/contracts';
-import { assertSelf, parse, requireActor } from '@lakorn/service-kit';
+import { assertSelf, parse } from '@lakorn/service-kit';
+import type { CatalogClient } from '../domain/characters';
 import type { Chats } from '../domain/chats';
+import { memberRoute, NoParams, noStore } from './member';
 
-/** Per-member answers are never kept by a shared cache. */
-export function noStore(res: Response): void {
-  res.setHeader('Cache-Control', 'private, no-store');
-}
-
-/** spec §7 "Chats ... memory": rooms, persona per chat and memory. */
-export function chatRoutes({ chats }: { chats: Chats }): Router {
+/**
+ * spec §7 "Chats ... memory": rooms, persona per chat and memory. Opening a room may ask the
+ * catalog for a character chat has no copy of yet, as the caller: the route binds the caller's
+ * session into a reader, so the domain never handles a credential.
+ */
+export function chatRoutes({ chats, catalog }: { chats: Chats; catalog: CatalogClient }): Router {
   const router = Router();
 
-  router.post('/api/chats', async (req, res) => {
-    const actor = requireActor(req);
+  router.post('/api/chats', memberRoute(NoParams, async ({ actor, req, res }) => {
     const body = parse(CreateChatBody, req.body);
     assertSelf(actor, body.userId);
-    res.status(201).json((await chats.create(actor, body, req.sessionToken)) satisfies Chat);
-  });
+    res.status(201).json((await chats.create(actor, body, catalog.as(req.sessionToken))) satisfies Chat);
+  }));
 
   // Before /api/chats/:id so these two words are never taken for a chat id.
-  router.get('/api/chats/user/:userId', async (req, res) => {
-    const actor = requireActor(req);
-    const { userId } = parse(ChatsOfUserParams, req.params);
-    assertSelf(actor, userId);
+  router.get('/api/chats/user/:userId', memberRoute(ChatsOfUserParams, async ({ actor, params, res }) => {
+    assertSelf(actor, params.userId);
     noStore(res);
     res.json((await chats.ofUser(actor)) satisfies ChatSummary[]);
-  });
+  }));
 
-  router.get('/api/chats/character/:characterId', async (req, res) => {
-    const actor = requireActor(req);
-    const { characterId } = parse(ChatOfCharacterParams, req.params);
+  router.get('/api/chats/character/:characterId', memberRoute(ChatOfCharacterParams, async ({ actor, params, res }) => {
     noStore(res);
-    res.json((await chats.ofCharacter(actor, characterId)) satisfies ChatSummary[]);
-  });
+    res.json((await chats.ofCharacter(actor, params.characterId)) satisfies ChatSummary[]);
+  }));
 
-  router.get('/api/chats/:id', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
+  router.get('/api/chats/:id', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
     noStore(res);
-    res.json((await chats.get(actor, id)) satisfies Chat);
-  });
+    res.json((await chats.get(actor, params.id)) satisfies Chat);
+  }));
 
-  router.delete('/api/chats/:id', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
-    await chats.remove(actor, id);
+  router.delete('/api/chats/:id', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
+    await chats.remove(actor, params.id);
     res.status(204).end();
-  });
+  }));
 
-  router.get('/api/chats/:id/persona', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
+  router.get('/api/chats/:id/persona', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
     noStore(res);
-    res.json((await chats.persona(actor, id)) satisfies ChatPersona);
-  });
+    res.json((await chats.persona(actor, params.id)) satisfies ChatPersona);
+  }));
 
-  router.post('/api/chats/:id/persona', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
+  router.post('/api/chats/:id/persona', memberRoute(ChatIdParams, async ({ actor, params, req, res }) => {
     const body = parse(SetChatPersonaBody, req.body);
     assertSelf(actor, body.userId);
-    res.json((await chats.setPersona(actor, id, body.personaId)) satisfies ChatPersona);
-  });
+    res.json((await chats.setPersona(actor, params.id, body.personaId)) satisfies ChatPersona);
+  }));
 
-  router.delete('/api/chats/:id/persona', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
-    await chats.clearPersona(actor, id);
+  router.delete('/api/chats/:id/persona', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
+    await chats.clearPersona(actor, params.id);
     res.status(204).end();
-  });
+  }));
 
-  router.get('/api/chats/:id/memory', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
+  router.get('/api/chats/:id/memory', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
     noStore(res);
-    res.json({ memory: await chats.memory(actor, id) } satisfies ChatMemory);
-  });
+    res.json({ memory: await chats.memory(actor, params.id) } satisfies ChatMemory);
+  }));
 
-  router.post('/api/chats/:id/memory', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
+  router.post('/api/chats/:id/memory', memberRoute(ChatIdParams, async ({ actor, params, req, res }) => {
     const body = parse(MemoryBody, req.body);
     assertSelf(actor, body.userId);
-    res.json({ memory: await chats.setMemory(actor, id, body.memory) } satisfies ChatMemory);
-  });
+    res.json({ memory: await chats.setMemory(actor, params.id, body.memory) } satisfies ChatMemory);
+  }));
 
-  router.delete('/api/chats/:id/memory', async (req, res) => {
-    const actor = requireActor(req);
-    const { id } = parse(ChatIdParams, req.params);
-    await chats.setMemory(actor, id, '');
+  router.delete('/api/chats/:id/memory', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
+    await chats.setMemory(actor, params.id, '');
     res.status(204).end();
-  });
+  }));
 
   return router;
 }

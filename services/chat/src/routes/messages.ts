@@ -1,9 +1,10 @@
 import { Router, type Response } from 'express';
 import { MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, SendMessageBody, STREAM_EVENTS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
-import { assertSelf, HttpError, parse, requireActor, type Logger } from '@lakorn/service-kit';
+import { assertSelf, DomainError, HttpError, parse, type Logger } from '@lakorn/service-kit';
 import type { Chats } from '../domain/chats';
 import type { SendPhase, Sends } from '../domain/sends';
-import { noStore } from './chats';
+import { chatErrors } from './errors';
+import { memberRoute, NoParams, noStore } from './member';
 
 /** A client asking for the reply as it is written (ARCHITECTURE §7): `Accept: text/event-stream`. */
 const wantsStream = (accept: string | undefined) => (accept ?? '').includes('text/event-stream');
@@ -18,9 +19,7 @@ function writeEvent(res: Response, event: string, data: unknown): void {
 export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: Sends; logger: Logger }): Router {
   const router = Router();
 
-  router.get('/api/messages/chat/:chatId', async (req, res) => {
-    const actor = requireActor(req);
-    const { chatId } = parse(MessagesOfChatParams, req.params);
+  router.get('/api/messages/chat/:chatId', memberRoute(MessagesOfChatParams, async ({ actor, params: { chatId }, req, res }) => {
     const { limit, before } = parse(MessagesOfChatQuery, req.query);
     noStore(res);
     if (limit === undefined && before === undefined) {
@@ -30,10 +29,9 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
     const page = await chats.messagesPage(actor, chatId, { limit, before });
     if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
     res.json(page.messages satisfies Message[]);
-  });
+  }));
 
-  router.post('/api/messages', async (req, res) => {
-    const actor = requireActor(req);
+  router.post('/api/messages', memberRoute(NoParams, async ({ actor, req, res }) => {
     const { userId, isUser: _isUser, ...input } = parse(SendMessageBody, req.body);
     assertSelf(actor, userId);
 
@@ -77,15 +75,16 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
       res.end();
     } catch (error) {
       if (!streaming) throw error;
-      const body: StreamError =
-        error instanceof HttpError
-          ? { message: error.message, status: error.status, ...(error.code ? { code: error.code } : {}) }
-          : { message: 'Internal server error', status: 500 };
-      if (!(error instanceof HttpError)) logger.error({ err: error }, 'send failed while streaming');
+      // The same map as every JSON answer (routes/errors.ts), as the stream's last event.
+      const answer = error instanceof DomainError ? chatErrors(error) : error instanceof HttpError ? error : undefined;
+      const body: StreamError = answer
+        ? { message: answer.message, status: answer.status, ...(answer.code ? { code: answer.code } : {}) }
+        : { message: 'Internal server error', status: 500 };
+      if (!answer) logger.error({ err: error }, 'send failed while streaming');
       writeEvent(res, STREAM_EVENTS.error, body);
       res.end();
     }
-  });
+  }));
 
   return router;
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from '@lakorn/service-kit/testing';
 
 // A fake OpenAI-compatible chat-completions server (ARCHITECTURE §7), so the tests drive the real
 // `openai` SDK over HTTP: non-streaming and streaming (server-sent events) completions, HTTP
@@ -122,8 +123,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     },
     async close() {
       for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

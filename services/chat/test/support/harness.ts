@@ -1,11 +1,10 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import type { CharacterSnapshot, Chat } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
-import { sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
+import { listenLocally, sampleCharacter, sessionCookie, testActor, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 // The real wallet (its composition root and bus consumers), run in this process against the same
 // FerretDB and RabbitMQ namespace: the money tests check chat against the wallet's own ledger.
 import type { EntryDoc } from '../../../wallet/src/data/models';
@@ -15,6 +14,7 @@ import { createWalletService, type WalletService } from '../../../wallet/src/ser
 import { createApp } from '../../src/app';
 import { registerConsumers } from '../../src/events/consumers';
 import { createChatService, type ChatService } from '../../src/service';
+import { startFakeOpenAI, type FakeOpenAI } from './fakeOpenAI';
 
 export interface ChatUnderTest {
   app: Express;
@@ -41,13 +41,6 @@ export interface ChatOptions {
   offlineStreamDelayMs?: number;
 }
 
-async function listen(app: Express): Promise<Server> {
-  return new Promise<Server>((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
-
-export const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 /** The chat service on a fresh database with a real bus, its consumers and outbox relay running. */
 export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
@@ -79,7 +72,7 @@ export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
   await registerConsumers({ bus, service, logger });
   outbox.start();
   const app = createApp({ logger, sessionPublicKey: testSessionKeys().publicKey, service });
-  const server = await listen(app);
+  const { server, close: closeServer } = await listenLocally(app);
   return {
     app,
     connection: mongo.connection,
@@ -88,11 +81,39 @@ export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
     bus,
     outbox,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer();
       await outbox.stop();
       await bus.close();
       await mongo.drop();
+    },
+  };
+}
+
+export interface SendStack {
+  llm: FakeOpenAI;
+  wallet: WalletUnderTest;
+  chat: ChatUnderTest;
+  /** The bus namespace both share (another chat service may join it). */
+  namespace: string;
+  close(): Promise<void>;
+}
+
+/**
+ * What a send needs (spec §4 "Message send"): the real wallet and the chat service on one bus
+ * namespace (through `amqpUrl` when given, e.g. a brokerProxy), the model a fake OpenAI server.
+ */
+export async function startSendStack(label: string, options: Omit<ChatOptions, 'label' | 'namespace' | 'llmBaseUrl'> = {}): Promise<SendStack> {
+  const llm = await startFakeOpenAI();
+  const namespace = testNamespace();
+  const wallet = await startWallet({ label: `${label}_wallet`, namespace, amqpUrl: options.amqpUrl });
+  const chat = await startChat({ ...options, label, namespace, llmBaseUrl: llm.baseUrl });
+  return {
+    llm,
+    wallet,
+    chat,
+    namespace,
+    async close() {
+      for (const part of [chat, wallet, llm]) await part.close();
     },
   };
 }

@@ -1,0 +1,35 @@
+import { AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE } from '@lakorn/contracts';
+import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
+import {
+  AiUnavailable,
+  CatalogUnavailable,
+  CharacterNotFound,
+  ChatNotFound,
+  ClientMessageIdReused,
+  InvalidCursor,
+  NotEnoughCoins,
+  NotOwnPersona,
+  PersonaLimitReached,
+  PersonaNotFound,
+  SendRecordGone,
+} from '../domain/errors';
+
+/**
+ * Chat's one map from its domain's refusals to HTTP (README "One service shape"): JSON answers
+ * through createHttpApp, and a streamed send's `error` event (routes/messages.ts).
+ */
+export const chatErrors: DomainErrorMap = (error) => {
+  if (error instanceof ChatNotFound) return notFound('Chat not found');
+  if (error instanceof CharacterNotFound) return notFound('Character not found');
+  if (error instanceof PersonaNotFound) return notFound('Persona not found');
+  if (error instanceof NotOwnPersona) return badRequest('Persona not found');
+  if (error instanceof InvalidCursor) return badRequest('before: Invalid cursor');
+  if (error instanceof PersonaLimitReached) return conflict(PERSONA_LIMIT_MESSAGE, CHAT_ERROR_CODES.personaLimit);
+  // spec §8: the client's "not enough coins" toast; the body also says what the member has and needs.
+  if (error instanceof NotEnoughCoins) return paymentRequired(NOT_ENOUGH_COINS_MESSAGE, { balance: error.balance, cost: error.cost });
+  if (error instanceof AiUnavailable) return new HttpError(503, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES.aiUnavailable);
+  if (error instanceof ClientMessageIdReused) return conflict('clientMessageId was already used for another message');
+  if (error instanceof SendRecordGone) return conflict('This message id is being reused; send again with a new id');
+  if (error instanceof CatalogUnavailable) return unavailable(error.detail);
+  return undefined;
+};
