@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { EventPayload } from '@lakorn/contracts';
-import { createOutbox, ensureIndexes, silentLogger, type Bus, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
+import { createOutbox, ensureIndexes, silentLogger, type Bus, type Connection, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
 import { harnessPerFile, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../../src/data/models';
@@ -11,6 +11,8 @@ type Credit = IncomingEvent<'wallet.credit.requested'>;
 export interface CheckinTestStack {
   app: Express;
   service: CheckinService;
+  /** The test database's connection (infra's hot-path test watches its commands). */
+  connection: Connection;
   outbox: Outbox;
   /** The service's own bus (pass `busUrl` to route it through a brokerProxy). */
   bus: Bus;
@@ -52,6 +54,7 @@ export async function startCheckinStack(label: string, options: { busUrl?: strin
   return {
     app: createApp({ ...service, logger, sessionPublicKey: testSessionKeys().publicKey }),
     service,
+    connection: mongo.connection,
     outbox,
     bus,
     credits,
