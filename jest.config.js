@@ -6,5 +6,8 @@ const workspaces = [
   'infra',
 ];
 module.exports = {
+  // testTimeout is one of jest's global settings: in a run over projects the presets' value is not
+  // read, so it is given here too (30 s on 2 shared cores; no test asserts a duration).
+  testTimeout: require('./jest.preset.js').TEST_TIMEOUT_MS,
   projects: workspaces.map((w) => `<rootDir>/${w}`),
 };
