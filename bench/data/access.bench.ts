@@ -51,10 +51,10 @@ async function main() {
       await timeRuns('find by userId: collection.find', RUNS / 4, (i) => collection.find({ userId: `u${i % 50}` }).toArray()),
     ]);
   }
-  console.log(`data access, ${RUNS} runs, ${loadAverage()}; ms p50 (p99)`);
-  console.log('| call | mongoose | driver | mongoose ÷ driver (p50) |\n| --- | ---: | ---: | ---: |');
+  console.info(`data access, ${RUNS} runs, ${loadAverage()}; ms p50 (p99)`);
+  console.info('| call | mongoose | driver | mongoose ÷ driver (p50) |\n| --- | ---: | ---: | ---: |');
   for (const [m, d] of pairs) {
-    console.log(`| ${m.label} vs ${d.label.split(': ')[1]} | ${m.p50.toFixed(2)} (${m.p99.toFixed(2)}) | ${d.p50.toFixed(2)} (${d.p99.toFixed(2)}) | ${(m.p50 / d.p50).toFixed(2)}× |`);
+    console.info(`| ${m.label} vs ${d.label.split(': ')[1]} | ${m.p50.toFixed(2)} (${m.p99.toFixed(2)}) | ${d.p50.toFixed(2)} (${d.p99.toFixed(2)}) | ${(m.p50 / d.p50).toFixed(2)}× |`);
   }
   await connection.dropDatabase();
   await connection.close();

@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import type { Connection } from 'mongoose';
 import type { BaseConfig } from './config';
-import { connectMongo, pingMongo } from './data/mongo';
+import { connectMongo, pingMongo, type Connection } from './data/mongo';
 import { createBus, createOutbox, type Bus, type Outbox } from './bus';
 import type { ReadinessCheck } from './http/createApp';
 import { createLogger, type Logger } from './logger';
