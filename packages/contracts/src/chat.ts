@@ -161,7 +161,7 @@ export type SendMessageResult = z.infer<typeof SendMessageResult>;
  * (reply text as it arrives), then `done` (the SendMessageResult) or `error` (StreamError: the
  * coins are refunded). Failures before the debit (400, 402, 404...) are plain JSON errors.
  */
-export { NEXT_CURSOR_HEADER, STREAM_EVENTS } from './values/chat';
+export { NEXT_CURSOR_HEADER, STREAM_EVENTS, STREAM_PING_MS } from './values/chat';
 export const StreamStart = z.object({ userMessage: Message, cost: z.number().int(), balance: z.number().int() });
 export type StreamStart = z.infer<typeof StreamStart>;
 export const StreamDelta = z.object({ text: z.string() });

@@ -12,17 +12,19 @@ export interface ChatAppDeps {
   sessionPublicKey: string | KeyObject;
   service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog'>;
   readiness?: ReadinessCheck[];
+  /** How often a quiet reply stream writes a comment (default contracts STREAM_PING_MS). */
+  streamPingMs?: number;
 }
 
 /** The chat service's express app (no listen): rooms, messages, personas, memory. */
-export function createApp({ logger, sessionPublicKey, service, readiness }: ChatAppDeps): Express {
+export function createApp({ logger, sessionPublicKey, service, readiness, streamPingMs }: ChatAppDeps): Express {
   return createHttpApp({
     logger,
     sessionPublicKey,
     readiness,
     routers: [
       chatRoutes({ chats: service.chats, catalog: service.catalog }),
-      messageRoutes({ chats: service.chats, sends: service.sends, logger }),
+      messageRoutes({ chats: service.chats, sends: service.sends, logger, streamPingMs }),
       personaRoutes({ personas: service.personas }),
     ],
     domainErrors: chatErrors,

@@ -1,6 +1,9 @@
+import type { Express } from 'express';
 import request from 'supertest';
 import { messageCost, type Chat, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
-import { waitUntil } from '@lakorn/service-kit/testing';
+import { silentLogger } from '@lakorn/service-kit';
+import { testSessionKeys, waitUntil } from '@lakorn/service-kit/testing';
+import { createApp } from '../src/app';
 import { debitOpId } from '../src/domain/coins';
 import { newId } from '../src/domain/ids';
 import type { FakeOpenAI } from './support/fakeOpenAI';
@@ -39,8 +42,8 @@ async function funded(coins: number, on: ChatUnderTest = chat) {
   return { ...m, room };
 }
 
-const post = (on: ChatUnderTest, cookie: string, body: Record<string, unknown>, stream = false) => {
-  const req = request(on.server).post('/api/messages').set('Cookie', cookie);
+const post = (on: ChatUnderTest | Express, cookie: string, body: Record<string, unknown>, stream = false) => {
+  const req = request('server' in on ? on.server : on).post('/api/messages').set('Cookie', cookie);
   if (stream) req.set('Accept', 'text/event-stream').buffer(true).parse((res, done) => {
     let text = '';
     res.setEncoding('utf8');
@@ -179,6 +182,18 @@ describe('streaming (Accept: text/event-stream)', () => {
     expect((done.data as SendMessageResult).aiMessage.content).toBe('*หัวเราะ* วันนี้อากาศดีมากเลยนะคะ อยากไปเดินเล่นไหม');
     expect(llm.requests.at(-1)!.stream).toBe(true);
     expect(await wallet.balance(actor.id)).toBe(94);
+  });
+
+  test('a stream whose model is slower than the ping interval carries `: ping` comments between its events', async () => {
+    llm.behave(() => ({ reply: 'คิดนานหน่อยนะคะ', chunkSize: 8, chunkDelayMs: 250 }));
+    const { cookie, room } = await funded(100);
+    const app = createApp({ logger: silentLogger(), sessionPublicKey: testSessionKeys().publicKey, service: chat.service, streamPingMs: 40 });
+    const res = await post(app, cookie, { chatId: room.id, content: 'สวัสดี' }, true);
+    const body = res.body as string;
+    const start = body.indexOf('event: start');
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(body.indexOf(': ping\n\n', start)).toBeGreaterThan(start);
+    expect(parseEvents(body).map((e) => e.event).at(-1)).toBe('done');
   });
 
   test('a stream that breaks half way ends with an error event, the coins come back and no message is kept', async () => {

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, SendMessageBody, STREAM_EVENTS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
+import { MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, SendMessageBody, STREAM_EVENTS, STREAM_PING_MS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
 import { assertSelf, DomainError, HttpError, parse, type Logger } from '@lakorn/service-kit';
 import type { Chats } from '../domain/chats';
 import type { SendPhase, Sends } from '../domain/sends';
@@ -16,7 +16,18 @@ function writeEvent(res: Response, event: string, data: unknown): void {
 }
 
 /** spec §7 messages: the chat's messages, and sending one (JSON, or a server-sent event stream). */
-export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: Sends; logger: Logger }): Router {
+export function messageRoutes({
+  chats,
+  sends,
+  logger,
+  streamPingMs = STREAM_PING_MS,
+}: {
+  chats: Chats;
+  sends: Sends;
+  logger: Logger;
+  /** How often a quiet stream says it is alive (contracts STREAM_PING_MS; tests shorten it). */
+  streamPingMs?: number;
+}): Router {
   const router = Router();
 
   router.get('/api/messages/chat/:chatId', memberRoute(MessagesOfChatParams, async ({ actor, params: { chatId }, req, res }) => {
@@ -51,6 +62,7 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
     // Failures before the coins are taken (400, 402, 404...) stay plain JSON errors; once the
     // debit is through, the answer is a 200 event stream that ends in `done` or `error`.
     let streaming = false;
+    let ping: NodeJS.Timeout | undefined;
     const startStream = () => {
       if (streaming) return;
       streaming = true;
@@ -61,6 +73,11 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
       // Up to the first byte of the stream: the coins are taken, the reply starts.
       res.setHeader('Server-Timing', serverTiming());
       res.flushHeaders();
+      // A model can think for longer than the gateway lets a stream stay silent: a comment every
+      // few seconds (ignored by every SSE reader) shows the stream is alive.
+      ping = setInterval(() => {
+        if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
+      }, streamPingMs);
     };
     try {
       const result = await sends.send(actor, input, {
@@ -83,6 +100,8 @@ export function messageRoutes({ chats, sends, logger }: { chats: Chats; sends: S
       if (!answer) logger.error({ err: error }, 'send failed while streaming');
       writeEvent(res, STREAM_EVENTS.error, body);
       res.end();
+    } finally {
+      clearInterval(ping);
     }
   }));
 

@@ -186,11 +186,11 @@ export interface StreamEvent {
   data: unknown;
 }
 
-/** Parses a server-sent event stream body into its events. */
+/** Parses a server-sent event stream body into its events (comment blocks, `: ping`, carry none). */
 export function parseEvents(text: string): StreamEvent[] {
   return text
     .split('\n\n')
-    .filter((block) => block.trim() !== '')
+    .filter((block) => block.split('\n').some((line) => line.startsWith('data: ')))
     .map((block) => {
       const lines = block.split('\n');
       const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
