@@ -1,11 +1,14 @@
 import request from 'supertest';
-import type { Chat, Message } from '@lakorn/contracts';
+import { NEXT_CURSOR_HEADER, type Chat, type Message } from '@lakorn/contracts';
 import { collectionOf } from '@lakorn/service-kit';
 import { testNamespace } from '@lakorn/service-kit/testing';
 import type { MessageDoc } from '../src/data/models';
 import { MESSAGE_PAGE_SIZE } from '../src/data/messagePages';
 import { newId } from '../src/domain/ids';
 import { chatWith, member, startChat, type ChatUnderTest } from './support/harness';
+
+/** Node lower-cases response header names. */
+const CURSOR = NEXT_CURSOR_HEADER.toLowerCase();
 
 // GET /api/messages/chat/{chatId}: spec §7's full array without paging parameters; with ?limit and
 // &before, the newest messages before an opaque cursor, the next cursor in X-Next-Cursor. Pages and
@@ -58,7 +61,7 @@ describe('GET /api/messages/chat/:chatId', () => {
     expect(messages).toHaveLength(61);
     expect(messages[0]!.content).toBe('*โบกมือ* สวัสดีค่ะ วันนี้ท้องฟ้าสวยจังเลยนะคะ');
     expect(messages.slice(1).map((m) => m.content)).toEqual(Array.from({ length: 60 }, (_, i) => `ข้อความ ${i + 1}`));
-    expect(res.headers['x-next-cursor']).toBeUndefined();
+    expect(res.headers[CURSOR]).toBeUndefined();
   });
 
   test('?limit=N answers the newest N oldest first with X-Next-Cursor; following the cursors gives every message once, and the oldest page has no cursor', async () => {
@@ -70,7 +73,7 @@ describe('GET /api/messages/chat/:chatId', () => {
       const res = await list(cookie, room.id, `?limit=50${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`);
       expect(res.status).toBe(200);
       pages.push(res.body as Message[]);
-      cursor = res.headers['x-next-cursor'] as string | undefined;
+      cursor = res.headers[CURSOR] as string | undefined;
     } while (cursor && pages.length < 10);
     expect(pages.map((p) => p.length)).toEqual([50, 50, 23]);
     expect(pages.reverse().flat()).toEqual(all);
@@ -80,7 +83,7 @@ describe('GET /api/messages/chat/:chatId', () => {
     const { cookie, room } = await roomWith(70);
     const first = await list(cookie, room.id, '?limit=5');
     expect((first.body as Message[]).map((m) => m.content)).toEqual(['ข้อความ 66', 'ข้อความ 67', 'ข้อความ 68', 'ข้อความ 69', 'ข้อความ 70']);
-    const next = await list(cookie, room.id, `?before=${encodeURIComponent(first.headers['x-next-cursor'] as string)}`);
+    const next = await list(cookie, room.id, `?before=${encodeURIComponent(first.headers[CURSOR] as string)}`);
     expect(next.status).toBe(200);
     expect((next.body as Message[]).map((m) => m.content)).toEqual(Array.from({ length: 50 }, (_, i) => `ข้อความ ${i + 16}`));
     expect((await list(cookie, room.id, '?limit=101')).status).toBe(400);
