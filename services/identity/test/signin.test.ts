@@ -2,6 +2,7 @@ import request from 'supertest';
 import { OAuth2Client } from 'google-auth-library';
 import jwt from 'jsonwebtoken';
 import { generateKeyPairSync } from 'node:crypto';
+import { SESSION_COOKIE } from '@lakorn/contracts';
 import { waitUntil } from '@lakorn/service-kit/testing';
 import { googleVerifier } from '../src/data/idTokens';
 import { loadConfig } from '../src/config';
@@ -13,8 +14,8 @@ describe('sign-in (ARCHITECTURE §5)', () => {
   it('verifies a development ID token, sets an httpOnly SameSite=Lax session cookie and answers the profile', async () => {
     const { response, profile } = await signIn(h.app, 'mali@example.test', 'มะลิ');
     expect(response.status).toBe(200);
-    const cookie = String(response.headers['set-cookie']?.[0]);
-    expect(cookie).toMatch(/^lakorn_session=/);
+    const [cookie = ''] = response.headers['set-cookie'] as unknown as string[];
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(profile).toMatchObject({ email: 'mali@example.test', username: 'มะลิ', coins: 0, isAdmin: false, isOwner: false, seenMaintenanceNotice: false });
