@@ -15,7 +15,7 @@ export interface WalletAppDeps {
   service: WalletService;
   /** ALLOW_DEV_FROM_NETWORK (ARCHITECTURE §8); false unless set. */
   allowSimulationFromNetwork?: boolean;
-  /** null when Stripe webhooks are not set up (they answer 503). */
+  /** null when Stripe webhooks are not set up (they answer 404). */
   stripeWebhook: StripeWebhook | null;
   readiness?: ReadinessCheck[];
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TIMERS, type PaymentCreated } from '@lakorn/contracts';
+import { ERROR_CODES, TIMERS, type PaymentCreated } from '@lakorn/contracts';
 import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import type { EntryDoc, SimulatedIntentDoc } from '../src/data/models';
 import { promptPayPayload } from '../src/domain/promptpay';
@@ -203,4 +203,10 @@ describe('production', () => {
       await none.close();
     }
   });
+});
+
+it('a Stripe webhook where Stripe is not configured answers 404 (a 5xx would be retried by Stripe for days)', async () => {
+  const res = await request(t.server).post('/api/payments/webhook').set('Stripe-Signature', 't=1,v1=x').send('{}');
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ message: 'Stripe webhooks are not configured', code: ERROR_CODES.notFound });
 });

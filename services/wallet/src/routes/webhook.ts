@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type Stripe from 'stripe';
-import { badRequest, unavailable, type Logger } from '@lakorn/service-kit';
+import { badRequest, notFound, type Logger } from '@lakorn/service-kit';
 import type { StripeWebhook } from '../data/stripe';
 import type { Payments } from '../domain/payments';
 
@@ -22,7 +22,8 @@ export function webhookRoutes({ payments, stripe, logger }: WebhookDeps): Router
   const log = logger.child({ component: 'stripe-webhook' });
 
   router.post('/api/payments/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    if (!stripe) throw unavailable('Stripe webhooks are not configured');
+    // Not configured is not a passing outage: a 5xx would have Stripe retry it for days.
+    if (!stripe) throw notFound('Stripe webhooks are not configured');
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw badRequest('Missing Stripe signature');
     let event: Stripe.Event;
