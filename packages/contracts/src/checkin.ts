@@ -23,6 +23,13 @@ export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as yyyy-MM-dd')
   .refine((v) => isRealDate(v), 'Not a real calendar date');
+
+/**
+ * Years a check-in day can fall in. Year 0000 and 9999 pass the pattern, but JavaScript dates turn
+ * them into "1-01-01" or a Bangkok "10000-01-01"; no day of this product lies outside these.
+ */
+const DAY_YEARS = { min: 1970, max: 2999 } as const;
+const inDayYears = (year: number) => year >= DAY_YEARS.min && year <= DAY_YEARS.max;
 export type IsoDate = z.infer<typeof IsoDate>;
 
 const CoinAmount = z.number().int('Coin amount must be a whole number').min(1, 'Coin amount must be at least 1').max(CHECKIN_COINS_MAX);
@@ -89,7 +96,10 @@ export type SpecialCheckinDay = z.infer<typeof SpecialCheckinDay>;
  * previous day 17:00Z); the server stores the Bangkok day.
  */
 export const CreateSpecialDayBody = z.object({
-  date: z.union([IsoDate, z.iso.datetime({ offset: true })], { error: 'please choose a date' }),
+  date: z.union(
+    [IsoDate, z.iso.datetime({ offset: true }).refine((v) => inDayYears(new Date(v).getUTCFullYear()), 'Not a real calendar date')],
+    { error: 'please choose a date' },
+  ),
   coinAmount: CoinAmount.default(SPECIAL_DAY_DEFAULT_COINS),
   description: z.string().trim().max(SPECIAL_DAY_DESCRIPTION_MAX).nullish().transform((v) => v ?? ''),
   userId: ActorRef,
@@ -183,6 +193,6 @@ export const CHECKIN_CREDIT_DESCRIPTION = 'เช็คอินรายวั�
 
 function isRealDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  if (m < 1 || m > 12 || d < 1) return false;
+  if (!inDayYears(y) || m < 1 || m > 12 || d < 1) return false;
   return d <= daysInMonth(y, m);
 }

@@ -96,6 +96,15 @@ describe('special check-in days', () => {
     expect(again.body).toEqual({ message: SPECIAL_DAY_EXISTS_MESSAGE, code: SPECIAL_DAY_EXISTS_CODE });
   });
 
+  test('a special day outside real calendar years (0000, 9999 near its end, Feb 30) is refused with 400, never stored', async () => {
+    for (const date of ['0000-01-01', '9999-12-31', '9999-12-31T23:00:00Z', '2026-02-30']) {
+      const res = await as(admin).post('/api/admin/special-checkin-days', { date, coinAmount: 100 });
+      expect({ date, status: res.status }).toEqual({ date, status: 400 });
+    }
+    const list = (await as(member).get('/api/special-checkin-days')).body as SpecialCheckinDay[];
+    expect(list.filter((d) => !/^(19[7-9]\d|2\d{3})-/.test(d.date))).toEqual([]);
+  });
+
   test('ten racing adds for one date leave exactly one special day', async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => as(admin).post('/api/admin/special-checkin-days', { date: '2026-02-14', coinAmount: 100 + i })),
