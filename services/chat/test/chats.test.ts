@@ -185,6 +185,15 @@ describe('personas (spec §5: four required texts, at most 5 per user)', () => {
     }
   });
 
+  test('text no database can store (a NUL, an unpaired surrogate) is a 400 in a body and in a path, never a 5xx', async () => {
+    const m = member();
+    const named = await request(chat.server).post('/api/personas').set('Cookie', m.cookie).send({ ...persona(1), name: 'a\u0000b' });
+    expect([named.status, named.body.code]).toEqual([400, 'VALIDATION']);
+    const lone = await request(chat.server).post('/api/personas').set('Cookie', m.cookie).send({ ...persona(1), background: 'บรรณารักษ์\uD83D' });
+    expect(lone.status).toBe(400);
+    expect((await request(chat.server).get('/api/chats/%00').set('Cookie', m.cookie)).status).toBe(400);
+  });
+
   test('seven creates at once make exactly five; the rest are refused with PERSONA_LIMIT', async () => {
     const m = member();
     const results = await Promise.all(
