@@ -173,6 +173,27 @@ describe('memory (spec §4, §5: at most 1000 characters; empty text deletes)', 
   });
 });
 
+describe('first writes at once (FerretDB v1 upserts are a find, then an insert)', () => {
+  test('two first saves of a chat\'s memory, and of its persona, at once both succeed and one of each is kept', async () => {
+    const m = member();
+    const character = await createCharacter(creator.cookie);
+    const room = (await open(m.cookie, character.id)).body as Chat;
+    const saves = await Promise.all(
+      ['ชอบชา', 'ชอบกาแฟ'].map((memory) => request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory })),
+    );
+    expect(saves.map((r) => r.status)).toEqual([200, 200]);
+    const kept = (await request(chat.server).get(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie)).body.memory as string;
+    expect(['ชอบชา', 'ชอบกาแฟ']).toContain(kept);
+
+    const persona = { name: 'ตัวตน', appearance: 'สวมแว่น', personality: 'ใจเย็น', background: 'บรรณารักษ์' };
+    const mine = (await request(chat.server).post('/api/personas').set('Cookie', m.cookie).send(persona)).body as Persona;
+    const choices = await Promise.all(
+      [0, 1].map(() => request(chat.server).post(`/api/chats/${room.id}/persona`).set('Cookie', m.cookie).send({ personaId: mine.id })),
+    );
+    expect(choices.map((r) => r.status)).toEqual([200, 200]);
+  });
+});
+
 describe('personas (spec §5: four required texts, at most 5 per user)', () => {
   const persona = (n: number) => ({ name: `ตัวตน ${n}`, appearance: 'สวมแว่น', personality: 'ใจเย็น ชอบอ่านหนังสือ', background: 'บรรณารักษ์' });
 

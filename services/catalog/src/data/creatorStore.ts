@@ -1,4 +1,4 @@
-import { collectionOf } from '@lakorn/service-kit';
+import { collectionOf, putById } from '@lakorn/service-kit';
 import type { CatalogModels } from './models';
 
 export interface CreatorStore {
@@ -11,7 +11,7 @@ export function createCreatorStore(models: CatalogModels): CreatorStore {
   const creators = collectionOf(models.creators);
   return {
     async upsert(userId, username, at) {
-      await creators.replaceOne({ _id: userId }, { username, updatedAt: at }, { upsert: true });
+      await putById(creators, { _id: userId, username, updatedAt: at });
     },
     async remove(userId) {
       await creators.deleteOne({ _id: userId });

@@ -1,4 +1,4 @@
-import { collectionOf, insertOnce } from '@lakorn/service-kit';
+import { collectionOf, insertOnce, putById } from '@lakorn/service-kit';
 import { MESSAGE_PAGE_SIZE, messageFields, pageKey, pageNumberOf } from './messagePages';
 import type { ChatDoc, ChatModels, MessageDoc } from './models';
 
@@ -176,7 +176,7 @@ export function createChatStore(models: ChatModels): ChatStore {
       return (await memories.findOne({ _id: chatId }))?.memory ?? '';
     },
     async setMemory(chatId, userId, memory) {
-      await memories.replaceOne({ _id: chatId }, { userId, memory, updatedAt: new Date() }, { upsert: true });
+      await putById(memories, { _id: chatId, userId, memory, updatedAt: new Date() });
     },
     async deleteMemory(chatId) {
       await memories.deleteOne({ _id: chatId });
@@ -186,14 +186,14 @@ export function createChatStore(models: ChatModels): ChatStore {
       return (await chatPersonas.findOne({ _id: chatId }))?.personaId ?? null;
     },
     async setChatPersona(chatId, userId, personaId) {
-      await chatPersonas.replaceOne({ _id: chatId }, { userId, personaId, updatedAt: new Date() }, { upsert: true });
+      await putById(chatPersonas, { _id: chatId, userId, personaId, updatedAt: new Date() });
     },
     async deleteChatPersona(chatId) {
       await chatPersonas.deleteOne({ _id: chatId });
     },
 
     async setUsername(userId, username) {
-      await users.replaceOne({ _id: userId }, { username, updatedAt: new Date() }, { upsert: true });
+      await putById(users, { _id: userId, username, updatedAt: new Date() });
     },
     async getUsername(userId) {
       return (await users.findOne({ _id: userId }))?.username ?? null;
