@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
-import { EMPTY_DRAFT } from '../src/features/wizard/draft';
+import { DRAFT_KEY, EMPTY_DRAFT } from '../src/features/wizard/draft';
 import { renderAt } from './support';
 
 jest.mock('../src/features/wizard/cardPicture', () => ({
@@ -160,7 +160,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   });
 
   test('a failed creation shows the spec toast and stays on step 9', async () => {
-    sessionStorage.setItem('lakorn.wizard.create', JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค' }));
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค' }));
     mockApi({ 'POST /api/characters': { status: 400, body: { message: 'name: Name is required' } } });
     renderAt('/create-character/9');
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));

@@ -6,7 +6,7 @@ import type { CardImportResult } from '@lakorn/contracts/web';
 import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Icon, IconButton, LoadingState, Page, theme } from '@lakorn/ui';
 import { loadCharacter, saveCharacter } from '../api';
-import { draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
+import { DRAFT_KEY, draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
 import { WIZARD_TEXT } from '../messages';
 import { CardExport, CardImport, ImportNotice } from './CardTools';
 import { STEPS } from './Steps';
@@ -62,8 +62,6 @@ const Footer = styled.div<{ $aboveNav: boolean }>`
   padding: 12px 16px calc(12px + env(safe-area-inset-bottom));
   background: linear-gradient(rgba(15, 13, 19, 0), ${theme.color.bg} 30%);
 `;
-
-const DRAFT_KEY = 'lakorn.wizard.create';
 
 function savedDraft(): WizardDraft | null {
   try {
