@@ -26,6 +26,23 @@ describe('concurrent edits of one character', () => {
     expect(last.payload.character.name).toBe(stored.body.name);
   });
 
+  it('a failed edit lets go of its version at once: the next edit is neither kept waiting nor refused', async () => {
+    const owner = member();
+    const created = await createCharacter(h.app, owner.cookie);
+    // The store's collection is this connection's (mongoose keeps one per name): its write fails once.
+    const characters = h.connection.collection('characters');
+    const replaceOne = characters.replaceOne.bind(characters);
+    characters.replaceOne = (() => Promise.reject(new Error('the database went away'))) as unknown as typeof characters.replaceOne;
+    try {
+      const failed = await request(h.app).put(`/api/characters/${created.id}`).set('Cookie', owner.cookie).send(characterInput({ name: 'พลาด' }));
+      expect(failed.status).toBe(500);
+    } finally {
+      characters.replaceOne = replaceOne;
+    }
+    const next = await request(h.app).put(`/api/characters/${created.id}`).set('Cookie', owner.cookie).send(characterInput({ name: 'หลังพลาด' }));
+    expect([next.status, next.body.version, next.body.name]).toEqual([200, 2, 'หลังพลาด']);
+  });
+
   it('moves past a version whose writer died after claiming it', async () => {
     const owner = member();
     const created = await createCharacter(h.app, owner.cookie);

@@ -209,7 +209,18 @@ export function createCatalog(deps: CatalogDeps) {
           continue;
         }
         const doc: CharacterDoc = { ...current, ...fieldsOf(input), version, updatedAt: now() };
-        if (!(await characters.replace(doc))) throw new CharacterNotFound();
+        let replaced: boolean;
+        try {
+          replaced = await characters.replace(doc);
+        } catch (error) {
+          // The version was never written: its claim goes at once, or every edit after this
+          // failure would wait for it and be refused until the claim is stale (STALE_CLAIM_MS).
+          await characters.removeClaim(id, version).catch((cleanup: unknown) =>
+            logger.warn({ err: errorText(cleanup), characterId: id, version }, 'could not release the claim of a failed edit'),
+          );
+          throw error;
+        }
+        if (!replaced) throw new CharacterNotFound();
         await afterWrite(doc);
         // The previous claim has done its work; losing this clean-up costs a tiny document.
         characters.removeClaim(id, version - 1).catch((error: unknown) =>
