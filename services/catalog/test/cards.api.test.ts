@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { CardImportResult, Character } from '@lakorn/contracts';
-import { readPngTexts } from '../src/domain/pngText';
+import { deflateSync } from 'node:zlib';
+import { pngChunk, readPngTexts } from '../src/domain/pngText';
 import { catalogForThisFile, characterInput, createCharacter, member } from './support/harness';
 import { makeJpeg, makePng } from './support/images';
 
@@ -78,6 +79,18 @@ describe('character cards over HTTP (beyond the spec)', () => {
     const mine = await createCharacter(h.app, owner.cookie);
     const jpeg = await request(h.app).post('/api/upload/character-card/png').set('Cookie', owner.cookie).field('characterId', mine.id).attach('image', makeJpeg(), 'p.jpg');
     expect(jpeg.status).toBe(400);
+  });
+
+  it('refuses a card whose compressed text would inflate to 64 MB with a 400, inflating no more than 1 MB', async () => {
+    const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024, 0x41));
+    const png = makePng();
+    const iend = png.length - 12;
+    const zTXt = pngChunk('zTXt', Buffer.concat([Buffer.from('chara\0\0', 'latin1'), bomb]));
+    const res = await importCard(Buffer.concat([png.subarray(0, iend), zTXt, png.subarray(iend)]), 'bomb.png');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^การ์ดตัวละครไม่ถูกต้อง/);
+    // Inflated whole, the text would just be a broken card; the cap is what names it.
+    expect(res.body.message).toContain('inflates past 1 MB');
   });
 
   it('explains a file without a card, and a broken card', async () => {

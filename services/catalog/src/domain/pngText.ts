@@ -4,6 +4,15 @@ import { crc32, inflateSync } from 'node:zlib';
 // card as base64 JSON in a tEXt chunk with the keyword `chara`. Reading accepts tEXt, zTXt and
 // iTXt; writing makes a tEXt chunk and drops older chunks of the same keywords.
 
+/**
+ * A text chunk is inflated to at most this many bytes (a card's JSON is a few KB): a compressed
+ * chunk of 1 MB can expand to gigabytes, which would hold the service and its memory for seconds.
+ * Inflating stops at the cap, so the work per chunk is bounded (milliseconds).
+ */
+export const PNG_TEXT_MAX_BYTES = 1024 * 1024;
+
+const inflateCapped = (bytes: Buffer) => inflateSync(bytes, { maxOutputLength: PNG_TEXT_MAX_BYTES });
+
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export class InvalidPngError extends Error {
@@ -56,16 +65,19 @@ function textOf(chunk: Chunk): { keyword: string; text: string } | null {
   const rest = chunk.data.subarray(nul + 1);
   try {
     if (chunk.type === 'tEXt') return { keyword, text: rest.toString('latin1') };
-    if (chunk.type === 'zTXt') return { keyword, text: inflateSync(rest.subarray(1)).toString('latin1') };
+    if (chunk.type === 'zTXt') return { keyword, text: inflateCapped(rest.subarray(1)).toString('latin1') };
     if (chunk.type === 'iTXt') {
       const compressed = rest[0] === 1;
       const language = rest.indexOf(0, 2);
       const translated = language < 0 ? -1 : rest.indexOf(0, language + 1);
       if (translated < 0) return null;
       const body = rest.subarray(translated + 1);
-      return { keyword, text: (compressed ? inflateSync(body) : body).toString('utf8') };
+      return { keyword, text: (compressed ? inflateCapped(body) : body).toString('utf8') };
     }
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new InvalidPngError(`the ${keyword} text inflates past ${PNG_TEXT_MAX_BYTES / 1024 / 1024} MB`);
+    }
     return null; // an unreadable text chunk is not a card; the picture may still be fine
   }
   return null;
