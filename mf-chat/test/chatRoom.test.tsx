@@ -170,7 +170,7 @@ describe('sending', () => {
     await act(async () => stream.event('delta', { text: 'กำลังเล่า' }));
     expect(await screen.findByText('กำลังเล่า')).toBeInTheDocument();
     await act(async () => {
-      stream.event('error', { message: 'The AI could not reply right now; no coins were taken', code: 'AI_UNAVAILABLE', status: 503 });
+      stream.event('error', { message: 'The AI could not reply right now; any coins taken for this message were given back', code: 'AI_UNAVAILABLE', status: 503 });
       stream.close();
     });
     expect(await screen.findByText('ไม่สามารถส่งข้อความได้')).toBeInTheDocument();

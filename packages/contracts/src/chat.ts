@@ -15,8 +15,12 @@ export const CHAT_ERROR_CODES = {
 
 /** spec §8: the client shows its "not enough coins" toast for a send failure containing 'Not enough'. */
 export const NOT_ENOUGH_COINS_MESSAGE = 'Not enough coins';
-/** A send that was not answered (model down, timeout, wallet unreachable): the coins come back. */
-export const AI_UNAVAILABLE_MESSAGE = 'The AI could not reply right now; no coins were taken';
+/**
+ * A send that was not answered (model down, timeout, wallet unreachable). Coins a debit took are
+ * given back (the coin history shows the debit and its refund); a debit that never applied took
+ * none: the sentence is true of both.
+ */
+export const AI_UNAVAILABLE_MESSAGE = 'The AI could not reply right now; any coins taken for this message were given back';
 /** spec §5: at most 5 personas per user, refused on the server too. */
 export const PERSONA_LIMIT_MESSAGE = `You can have at most ${LIMITS.personasPerUser} personas`;
 
