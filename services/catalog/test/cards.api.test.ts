@@ -93,6 +93,13 @@ describe('character cards over HTTP (beyond the spec)', () => {
     expect(res.body.message).toContain('inflates past 1 MB');
   });
 
+  it('refuses a card nested thousands of levels deep with a 400 (it passes JSON.parse, then overflowed the stack: a 500)', async () => {
+    const deep = `{"spec":"chara_card_v2","data":{"name":"ลึก","extensions":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}}`;
+    const res = await importCard(Buffer.from(deep), 'deep.json');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^การ์ดตัวละครไม่ถูกต้อง/);
+  });
+
   it('explains a file without a card, and a broken card', async () => {
     const plain = await importCard(makePng(), 'plain.png');
     expect(plain.status).toBe(400);

@@ -271,9 +271,31 @@ export function fromCard(json: unknown): ImportedCard {
 
 /** A card's JSON from a file's bytes: a JSON file, or the base64 `chara` text of a PNG card. */
 export function parseCardJson(text: string): unknown {
+  let json: unknown;
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     throw new InvalidCard('The card is not valid JSON');
   }
+  if (depthOver(json, CARD_MAX_DEPTH)) throw new InvalidCard(`The card is nested more than ${CARD_MAX_DEPTH} levels deep`);
+  return json;
+}
+
+/**
+ * How deep a card's JSON may nest. A real card is a few levels deep; thousands of levels pass
+ * JSON.parse but overflow the stack of everything after it (stringify, BSON: a 500), and a
+ * document may nest at most 100 levels in MongoDB.
+ */
+export const CARD_MAX_DEPTH = 32;
+
+/** Whether `value` nests deeper than `limit`, walked without recursion (the point is deep input). */
+function depthOver(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
