@@ -1,4 +1,4 @@
-import type { Connection, Model, Schema, SchemaDefinition } from 'mongoose';
+import { Schema, type Connection, type IndexDefinition, type IndexOptions, type Model, type SchemaDefinition, type SchemaOptions } from 'mongoose';
 import type { z } from 'zod';
 
 /**
@@ -28,4 +28,21 @@ export function contractFields(shape: z.ZodRawShape): SchemaDefinition {
     else throw new TypeError(`contractFields: ${name} is a zod ${def.type}; declare it by hand`);
   }
   return fields;
+}
+
+/** An index: its fields, or its fields with options (`{ unique: true }`). */
+export type IndexSpec = IndexDefinition | [IndexDefinition, IndexOptions?];
+
+/**
+ * A collection's schema as the services declare it: a required string `_id` (documents carry
+ * their own ids), no version key, the given fields and indexes. `options` adds mongoose's own
+ * (`strict: false` for documents written whole, `minimize: false`).
+ */
+export function schemaOf(collection: string, fields: SchemaDefinition = {}, indexes: IndexSpec[] = [], options: SchemaOptions = {}): Schema {
+  const schema = new Schema({ _id: { type: String, required: true }, ...fields }, { versionKey: false, ...options, collection });
+  for (const index of indexes) {
+    const [fieldsOfIndex, indexOptions] = Array.isArray(index) ? index : [index, {}];
+    schema.index(fieldsOfIndex, indexOptions);
+  }
+  return schema;
 }

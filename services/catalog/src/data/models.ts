@@ -1,6 +1,6 @@
-import { mongo, Schema, type Connection, type Model, type SchemaDefinition, type SchemaOptions } from 'mongoose';
+import { mongo, Schema, type Connection, type Model } from 'mongoose';
 import { Character } from '@lakorn/contracts';
-import { collectionOf, contractFields, modelOf } from '@lakorn/service-kit';
+import { collectionOf, contractFields, modelOf, schemaOf } from '@lakorn/service-kit';
 
 // The catalog's own database (lakorn_catalog). Only this folder imports mongoose.
 //
@@ -78,13 +78,6 @@ export interface CatalogModels {
 
 const requiredString = { type: String, required: true };
 const requiredDate = { type: Date, required: true };
-
-/** A collection's schema: string `_id`s, no version key, and its indexes. */
-function schemaOf(collection: string, fields: SchemaDefinition, indexes: Array<Record<string, 1>> = [], options: SchemaOptions = {}): Schema {
-  const schema = new Schema({ _id: requiredString, ...fields }, { versionKey: false, ...options, collection });
-  for (const index of indexes) schema.index(index);
-  return schema;
-}
 
 export function catalogModels(connection: Connection): CatalogModels {
   const { db } = connection;

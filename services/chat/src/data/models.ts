@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { modelOf } from '@lakorn/service-kit';
+import { Schema, type Connection, type Model, type SchemaDefinition } from 'mongoose';
+import { modelOf, schemaOf, type IndexSpec } from '@lakorn/service-kit';
 import type { CharacterSnapshot, ChatCharacter, MessagePersona, SendMessageResult } from '@lakorn/contracts';
 
 // The chat service's own database (lakorn_chat). Only this folder imports mongoose.
@@ -160,19 +160,13 @@ export interface ResolutionDoc {
   at: Date;
 }
 
-/** A schema that only declares `_id` and the indexed fields: documents are written whole. */
-function schema(collection: string, fields: Record<string, unknown> = {}, indexes: Array<[Record<string, 1 | -1>, { unique?: boolean }?]> = []) {
-  const s = new Schema({ _id: { type: String, required: true }, ...fields }, { versionKey: false, collection, strict: false });
-  for (const [fieldsOfIndex, indexOptions] of indexes) s.index(fieldsOfIndex, indexOptions ?? {});
-  return s;
-}
-
 const anyObject = { type: Schema.Types.Mixed };
 
 /** The chat service's models (registered once per connection, for ensureIndexes), typed by document. */
 export function chatModels(connection: Connection) {
-  const model = <T extends { _id: string }>(name: string, ...definition: Parameters<typeof schema>): Model<T> =>
-    modelOf<T>(connection, name, () => schema(...definition));
+  // A schema that only declares `_id` and the indexed fields: documents are written whole.
+  const model = <T extends { _id: string }>(name: string, collection: string, fields?: SchemaDefinition, indexes?: IndexSpec[]): Model<T> =>
+    modelOf<T>(connection, name, () => schemaOf(collection, fields, indexes, { strict: false }));
   return {
     characters: model<CharacterDoc>('Character', 'characters'),
     deletedCharacters: model<DeletedCharacterDoc>('DeletedCharacter', 'deleted_characters'),
