@@ -32,6 +32,8 @@ const REUSE = process.env.BENCH_REUSE !== '0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 /** BENCH_CATALOG=0 measures the chat only (the catalog's start at 100 000 characters takes minutes before the fix). */
 const CATALOG = process.env.BENCH_CATALOG !== '0';
+/** BENCH_CHAT=0 measures the catalog only (its start and reads need no chat or wallet data). */
+const CHAT = process.env.BENCH_CHAT !== '0';
 const MESSAGES_PER_CHAT = 100;
 
 const logger = silentLogger();
@@ -338,7 +340,7 @@ async function main() {
   const results: Results = new Map();
   for (const size of SIZES) {
     console.info(`\n${size} stored messages, ${Math.min(size, 50_000)} wallet entries, ${Math.min(size, 100_000)} characters:`);
-    await measureChat(size, results);
+    if (CHAT) await measureChat(size, results);
     if (CATALOG) await measureCatalog(size, results);
   }
   console.info(`\nfinished; ${loadAverage()}`);
