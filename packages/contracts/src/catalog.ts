@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActorRef, Id } from './common';
+import { ActorRef, Id, MemberImageUrl } from './common';
 import { CharacterSnapshot } from './events';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 import { DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
@@ -23,17 +23,10 @@ export const CHARACTER_IMAGE_PATH = '/character-images/';
 export const IMAGE_FILE_NAME = /^[a-f0-9]{24,64}\.(jpg|png|webp|gif)$/;
 
 /**
- * spec §3 "Image paths": an absolute URL or a file under the character-images path. Anything else
- * (javascript:, relative climbs) is refused so no stored value can do more than show a picture.
+ * spec §3 "Image paths": a file under the character-images path, or the sign-in provider's photo
+ * (common.ts MemberImageUrl: a picture others' browsers load never names another server).
  */
-export const ProfileUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
-    (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(uploads\/)?character-images\/[A-Za-z0-9._-]+$/.test(v),
-    'profileUrl must be an uploaded image path or an http(s) URL',
-  );
+export const ProfileUrl = MemberImageUrl;
 
 /** Extra character-card data kept for a faithful export (see CharacterCardV2 below): JSON text. */
 export const CARD_EXTRAS_MAX = 32_768;

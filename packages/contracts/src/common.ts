@@ -1,10 +1,36 @@
 import { z } from 'zod';
+import { ABUSE_MESSAGES } from './values/common';
 
 /** Every error response body (ARCHITECTURE §6). `code` is present where a client must branch. */
 export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export { ERROR_CODES } from './values/common';
+export { ABUSE_MESSAGES, charactersLeftText, ERROR_CODES } from './values/common';
+
+/** The sign-in provider's photo host: a Google account's picture (ARCHITECTURE §5). */
+export const SIGN_IN_PHOTO_HOST = 'lh3.googleusercontent.com';
+
+function isSignInPhoto(value: string): boolean {
+  if (!/^https:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname === SIGN_IN_PHOTO_HOST && url.port === '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A picture a member sets that other members' browsers load (a profile, a character, a persona):
+ * '' or one of the product's own images (`/character-images/<file>`, ARCHITECTURE §8b) or the
+ * sign-in provider's photo. Any other address would let a member make others' browsers call a
+ * server of their choosing, so it is a 400 in Thai wherever it is sent.
+ */
+export const MemberImageUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || /^\/(uploads\/)?character-images\/[A-Za-z0-9._-]+$/.test(v) || isSignInPhoto(v), ABUSE_MESSAGES.imageUrl);
 
 /**
  * ARCHITECTURE §5 and §8: the development sign-in and the simulated payment provider answer only

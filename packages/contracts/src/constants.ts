@@ -28,6 +28,22 @@ export const LIMITS = {
   wizardSteps: 9,
 } as const;
 
+/**
+ * Per-member quotas against abuse (beyond the spec; ARCHITECTURE §2: each is held by insert-once
+ * slot documents, never by counting and then inserting). Characters are a total (deleting one frees
+ * its slot); new chats and upload bytes are per Bangkok day (CHECKIN_TIME_ZONE).
+ */
+export const QUOTAS = {
+  charactersTotal: 50,
+  chatsPerDay: 200,
+  uploadBytesPerDay: 50 * 1024 * 1024,
+  /** Failed promo redemptions a member may make in one window before every try is refused. */
+  failedPromoRedemptions: 5,
+  failedPromoWindowMs: 10 * 60_000,
+  /** An uploaded image no character names is removed once it is this old. */
+  orphanUploadMaxAgeMs: 24 * 60 * 60_000,
+} as const;
+
 // §9 previews
 export const PREVIEWS = {
   lastMessage: 50,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActorRef } from './common';
+import { ActorRef, MemberImageUrl } from './common';
 import { LIMITS } from './constants';
 
 // §3 user profile, plus isOwner (ARCHITECTURE §5: the one account for payment switch and bonus).
@@ -59,7 +59,7 @@ export const UpdateProfileBody = z.object({
   uid: ActorRef,
   userId: ActorRef,
   username: Username.optional(),
-  profileUrl: z.string().max(2000).optional(),
+  profileUrl: MemberImageUrl.optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
