@@ -20,6 +20,8 @@ export const baseConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Opens the development sign-in and simulated payments to other addresses (ARCHITECTURE §5, §8). */
   ALLOW_DEV_FROM_NETWORK: envBoolean.default(false),
+  /** Lets a scraper that is not on this machine read /metrics with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -1,4 +1,6 @@
 export * from './logger';
+export * from './requestScope';
+export * from './metrics/metrics';
 export * from './config';
 export * from './http/errors';
 export * from './http/validate';

@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { currentRequestId } from './requestScope';
 
 export type { Logger };
 
@@ -8,8 +9,22 @@ export type { Logger };
  * busy process makes one write per batch instead of one per line (every request logs a line at
  * the gateway, bench/gateway). pino flushes what is left synchronously when the process exits.
  */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name: service, level, base: { service } }, pino.destination({ dest: 1, sync: false }));
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+): Logger {
+  return pino({ name: service, level, base: { service }, mixin: requestIdMixin }, destination);
+}
+
+/**
+ * Every line logged while a request or a delivery is handled carries its `reqId` (the gateway's
+ * x-request-id), whichever logger or child logger wrote it: see requestScope.
+ */
+export function requestIdMixin(): { reqId?: string } {
+  const reqId = currentRequestId();
+  // A fresh object each time: pino merges the line's own fields into it.
+  return reqId === undefined ? {} : { reqId };
 }
 
 /** A logger that writes nothing, for tests. */

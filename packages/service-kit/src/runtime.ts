@@ -5,6 +5,7 @@ import { connectMongo, pingMongo, type Connection } from './data/mongo';
 import { createBus, createOutbox, type Bus, type Outbox } from './bus';
 import type { ReadinessCheck } from './http/createApp';
 import { createLogger, type Logger } from './logger';
+import { createMetrics, type ServiceMetrics } from './metrics/metrics';
 import { listenUntilStopped } from './run';
 
 /** What every service's main.ts opens: its log, its own database, the bus and the outbox. */
@@ -13,7 +14,12 @@ export interface ServiceRuntime {
   connection: Connection;
   bus: Bus;
   outbox: Outbox;
-  /** /readyz: the database answers a ping and the broker is connected. */
+  /** The process's metrics (served at /metrics): hand it to createHttpApp through the app's deps. */
+  metrics: ServiceMetrics;
+  /**
+   * /readyz: the service is not shutting down, the database answers a ping and the broker is
+   * connected. Shutdown turns it 503 before any connection closes, so a balancer stops sending.
+   */
   readiness: ReadinessCheck[];
   /**
    * Starts the bus consumers without waiting for the broker: the service answers HTTP (and
@@ -27,6 +33,8 @@ export interface ServiceRuntime {
    * `stopFirst` (service-specific), then stop the timers, the relay, the bus, the database.
    */
   serve(app: Express, stopFirst?: Array<() => Promise<unknown>>): Server;
+  /** The shutdown SIGTERM runs, without ending the process (tests). */
+  stop(): Promise<void>;
 }
 
 export async function openServiceRuntime(
@@ -35,16 +43,27 @@ export async function openServiceRuntime(
   options: { embedded?: string[] } = {},
 ): Promise<ServiceRuntime> {
   const logger = createLogger(service, config.LOG_LEVEL);
+  const metrics = createMetrics({ processMetrics: true, accessToken: config.METRICS_TOKEN });
   const connection = await connectMongo(config.MONGODB_URL, `${config.MONGODB_DB_PREFIX}${service}`);
-  const bus = createBus({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, service, logger });
-  const outbox = createOutbox({ connection, bus, logger, embedded: options.embedded });
+  const bus = createBus({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, service, logger, metrics });
+  const outbox = createOutbox({ connection, bus, logger, embedded: options.embedded, metrics });
   const timers: NodeJS.Timeout[] = [];
+  let stopping = false;
+  let stopServer: (() => Promise<void>) | null = null;
+  const cleanups = [
+    async () => timers.forEach((t) => clearInterval(t)),
+    () => outbox.stop(),
+    () => bus.close(),
+    () => connection.close(),
+  ];
   return {
     logger,
     connection,
     bus,
     outbox,
+    metrics,
     readiness: [
+      { name: 'running', check: () => !stopping },
       { name: 'mongodb', check: () => pingMongo(connection) },
       { name: 'rabbitmq', check: () => bus.isConnected() },
     ],
@@ -56,13 +75,16 @@ export async function openServiceRuntime(
     },
     serve(app, stopFirst = []) {
       outbox.start();
-      return listenUntilStopped(app, { port: config.PORT, host: config.HOST }, logger, [
-        ...stopFirst,
-        async () => timers.forEach((t) => clearInterval(t)),
-        () => outbox.stop(),
-        () => bus.close(),
-        () => connection.close(),
-      ]);
+      const listening = listenUntilStopped(app, { port: config.PORT, host: config.HOST }, logger, [...stopFirst, ...cleanups], () => {
+        stopping = true;
+      });
+      stopServer = listening.stop;
+      return listening.server;
+    },
+    async stop() {
+      if (stopServer) return stopServer();
+      stopping = true;
+      for (const cleanup of cleanups) await cleanup().catch(() => undefined);
     },
   };
 }

@@ -10,6 +10,8 @@ import {
 } from 'amqplib';
 import { z } from 'zod';
 import { EVENTS, type EventName, type EventPayload } from '@lakorn/contracts';
+import type { BusRequestOutcome } from '../metrics/metrics';
+import { currentRequestId, outsideRequest, withRequestId } from '../requestScope';
 import {
   BusTimeoutError,
   BusUnavailableError,
@@ -33,6 +35,12 @@ const CLOSE_GRACE_MS = 5_000;
 const REPLY_QUEUE = 'amq.rabbitmq.reply-to';
 export const ATTEMPT_HEADER = 'x-attempt';
 export const DEAD_REASON_HEADER = 'x-dead-reason';
+/**
+ * The id of the HTTP request a message was caused by (the gateway's x-request-id), through the
+ * outbox, retries and dead letters; a consumer handles the message in that request's scope, so its
+ * log lines carry the id and what it publishes carries it on (ARCHITECTURE §4).
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * Parses an event payload with its contract schema (packages/contracts EVENTS). A payload that does
@@ -140,6 +148,7 @@ export function createBus(options: BusOptions): Bus {
   const maxAttempts = options.maxAttempts ?? 5;
   const exchange = `${namespace}.events`;
   const url = withHeartbeat(options.url);
+  const { metrics } = options;
 
   let live: Live | null = null;
   /** The connection whose setup is running (consume() calls during setup start on it too). */
@@ -323,7 +332,13 @@ export function createBus(options: BusOptions): Bus {
     }
   }
 
-  async function handleDelivery(subscription: Subscription, channel: ConfirmChannel, message: ConsumeMessage): Promise<void> {
+  function handleDelivery(subscription: Subscription, channel: ConfirmChannel, message: ConsumeMessage): Promise<void> {
+    const requestId: unknown = message.properties.headers?.[REQUEST_ID_HEADER];
+    const handle = () => handleInScope(subscription, channel, message);
+    return typeof requestId === 'string' && requestId !== '' ? withRequestId(requestId, handle) : outsideRequest(handle);
+  }
+
+  async function handleInScope(subscription: Subscription, channel: ConfirmChannel, message: ConsumeMessage): Promise<void> {
     const attempt = readAttempt(message);
     const event = decode(subscription, message, attempt);
     if (typeof event === 'string') {
@@ -334,6 +349,7 @@ export function createBus(options: BusOptions): Bus {
       await subscription.deliver(event, message, channel);
     } catch (error) {
       const reason = errorMessage(error);
+      metrics?.consumerFailures.inc({ queue: subscription.queue, event: event.name });
       if (attempt >= maxAttempts) {
         await moveMessage(subscription, channel, message, 'dead', {
           [ATTEMPT_HEADER]: attempt,
@@ -386,6 +402,8 @@ export function createBus(options: BusOptions): Bus {
     }
     settle(channel, message, 'ack');
     if (to === 'dead') {
+      // The type of a message that failed to decode may be anything a publisher wrote: one label for all of those.
+      metrics?.deadLetters.inc({ queue: subscription.queue, event: isEventName(copy.type) ? copy.type : 'unknown' });
       log.error(
         { queue: subscription.queue, event: copy.type, messageId: properties.messageId, reason: headers[DEAD_REASON_HEADER] },
         'message dead-lettered',
@@ -431,7 +449,7 @@ export function createBus(options: BusOptions): Bus {
     return waiter.promise.finally(() => clearTimeout(timer));
   }
 
-  function messageProperties(name: EventName, messageId: string): Options.Publish {
+  function messageProperties(name: EventName, messageId: string, requestId = currentRequestId()): Options.Publish {
     if (typeof messageId !== 'string' || messageId === '') throw new TypeError(`${name}: messageId is required`);
     return {
       persistent: true,
@@ -440,7 +458,40 @@ export function createBus(options: BusOptions): Bus {
       timestamp: Math.floor(Date.now() / 1000),
       contentType: 'application/json',
       appId: service,
+      ...(requestId ? { headers: { [REQUEST_ID_HEADER]: requestId } } : {}),
     };
+  }
+
+  /** Request/reply over direct reply-to (Bus.request without its metrics). */
+  async function requestReply<R>(name: EventName, payload: unknown, { messageId, timeoutMs }: { messageId: string; timeoutMs: number }): Promise<R> {
+    const content = Buffer.from(JSON.stringify(parseEventPayload(name, payload)));
+    const properties = messageProperties(name, messageId);
+    const startedAt = Date.now();
+    const current = await waitForLive(Math.min(CONNECT_WAIT_MS, timeoutMs));
+    const correlationId = randomUUID();
+    return new Promise<R>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pendingReplies.delete(correlationId);
+        reject(new BusTimeoutError(name, timeoutMs));
+      }, Math.max(0, timeoutMs - (Date.now() - startedAt)));
+      pendingReplies.set(correlationId, { model: current.model, resolve: (value) => resolve(value as R), reject, timer });
+      publishConfirmed(current.publisher, exchange, name, content, {
+        ...properties,
+        // A request lives only as long as its caller waits (expiration below), and its reply can
+        // only reach this connection: written to the broker's disk it would outlive both. The
+        // outcome of an unanswered request is settled by the caller (ARCHITECTURE §4: chat
+        // refunds through its outbox), so the broker keeps it in memory only.
+        persistent: false,
+        replyTo: REPLY_QUEUE,
+        correlationId,
+        // A request nobody took before the caller gave up is dropped rather than served late.
+        expiration: String(Math.max(1, Math.ceil(timeoutMs))),
+      }).catch((error: unknown) => {
+        if (!pendingReplies.delete(correlationId)) return;
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
   }
 
   function register<N extends EventName>(
@@ -474,9 +525,9 @@ export function createBus(options: BusOptions): Bus {
 
     isConnected: () => live !== null && !closed,
 
-    async publish(name, payload, { messageId }) {
+    async publish(name, payload, { messageId, requestId }) {
       const content = Buffer.from(JSON.stringify(parseEventPayload(name, payload)));
-      const properties = messageProperties(name, messageId);
+      const properties = messageProperties(name, messageId, requestId ?? currentRequestId());
       const { publisher } = await waitForLive(CONNECT_WAIT_MS);
       await publishConfirmed(publisher, exchange, name, content, properties);
     },
@@ -485,35 +536,20 @@ export function createBus(options: BusOptions): Bus {
       return register(`${namespace}.${service}.${queue}`, events, (event) => handler(event as IncomingEvent<N>));
     },
 
-    async request<R>(name: EventName, payload: unknown, { messageId, timeoutMs }: { messageId: string; timeoutMs: number }): Promise<R> {
-      const content = Buffer.from(JSON.stringify(parseEventPayload(name, payload)));
-      const properties = messageProperties(name, messageId);
-      const startedAt = Date.now();
-      const current = await waitForLive(Math.min(CONNECT_WAIT_MS, timeoutMs));
-      const correlationId = randomUUID();
-      return new Promise<R>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pendingReplies.delete(correlationId);
-          reject(new BusTimeoutError(name, timeoutMs));
-        }, Math.max(0, timeoutMs - (Date.now() - startedAt)));
-        pendingReplies.set(correlationId, { model: current.model, resolve: (value) => resolve(value as R), reject, timer });
-        publishConfirmed(current.publisher, exchange, name, content, {
-          ...properties,
-          // A request lives only as long as its caller waits (expiration below), and its reply can
-          // only reach this connection: written to the broker's disk it would outlive both. The
-          // outcome of an unanswered request is settled by the caller (ARCHITECTURE §4: chat
-          // refunds through its outbox), so the broker keeps it in memory only.
-          persistent: false,
-          replyTo: REPLY_QUEUE,
-          correlationId,
-          // A request nobody took before the caller gave up is dropped rather than served late.
-          expiration: String(Math.max(1, Math.ceil(timeoutMs))),
-        }).catch((error: unknown) => {
-          if (!pendingReplies.delete(correlationId)) return;
-          clearTimeout(timer);
-          reject(error);
-        });
-      });
+    async request<R>(name: EventName, payload: unknown, options: { messageId: string; timeoutMs: number }): Promise<R> {
+      if (!metrics) return requestReply<R>(name, payload, options);
+      const started = performance.now();
+      let outcome: BusRequestOutcome = 'unavailable';
+      try {
+        const reply = await requestReply<R>(name, payload, options);
+        outcome = 'replied';
+        return reply;
+      } catch (error) {
+        if (error instanceof BusTimeoutError) outcome = 'timeout';
+        throw error;
+      } finally {
+        metrics.busRequests.observe({ event: name, outcome }, (performance.now() - started) / 1000);
+      }
     },
 
     respond<N extends EventName, R>(name: N, handler: RequestHandler<N, R>) {

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { isDuplicateKeyError } from '../data/mongo';
+import { currentRequestId, outsideRequest } from '../requestScope';
 import { parseEventPayload } from './bus';
 import { BusUnavailableError, type Outbox, type OutboxEvent, type OutboxOptions } from './types';
 import type { EventName } from '@lakorn/contracts';
@@ -34,6 +35,8 @@ interface OutboxDocument {
   embedded?: { collection: string; id: unknown };
   createdAt: Date;
   pending: boolean;
+  /** The request that wrote the event: published as its x-request-id (ARCHITECTURE §4). */
+  requestId?: string;
   failedAt?: Date;
   error?: string;
 }
@@ -50,10 +53,15 @@ interface EmbeddedDocument {
  * store calls this right after its insert; `Outbox.track` does the same and also nudges the relay.
  */
 export async function announceEmbedded(connection: Connection, collection: string, id: unknown): Promise<void> {
+  const requestId = currentRequestId();
   try {
-    await connection
-      .collection<OutboxDocument>(OUTBOX_COLLECTION)
-      .insertOne({ _id: `@${collection}:${String(id)}`, embedded: { collection, id }, createdAt: new Date(), pending: true });
+    await connection.collection<OutboxDocument>(OUTBOX_COLLECTION).insertOne({
+      _id: `@${collection}:${String(id)}`,
+      embedded: { collection, id },
+      createdAt: new Date(),
+      pending: true,
+      ...(requestId ? { requestId } : {}),
+    });
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
   }
@@ -63,7 +71,7 @@ export async function announceEmbedded(connection: Connection, collection: strin
 type Outcome = 'published' | 'unavailable' | { invalid: string };
 
 export function createOutbox(options: OutboxOptions): Outbox {
-  const { connection, bus } = options;
+  const { connection, bus, metrics } = options;
   const log = options.logger.child({ component: 'outbox' });
   const intervalMs = options.intervalMs ?? 500;
   const embedded = options.embedded ?? [];
@@ -90,12 +98,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return indexes;
   }
 
-  async function publishOne(name: unknown, payload: unknown, messageId: unknown, where: string): Promise<Outcome> {
+  /** `source` is the outbox document that announced the event, when there is one (not on a full scan). */
+  async function publishOne(name: unknown, payload: unknown, messageId: unknown, where: string, source?: OutboxDocument): Promise<Outcome> {
     try {
       if (typeof name !== 'string' || typeof messageId !== 'string' || messageId === '') {
         throw new TypeError('outbox entry lacks a name or messageId');
       }
-      await bus.publish(name as EventName, parseEventPayload(name as EventName, payload), { messageId });
+      await bus.publish(name as EventName, parseEventPayload(name as EventName, payload), { messageId, requestId: source?.requestId });
+      if (source && metrics) metrics.outboxRelayDelay.observe(Math.max(0, Date.now() - source.createdAt.getTime()) / 1000);
       return 'published';
     } catch (error) {
       if (error instanceof BusUnavailableError) return 'unavailable';
@@ -107,10 +117,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /** Publishes one embedded document's event, read by `_id`, and clears its flag. */
-  async function publishEmbedded(name: string, doc: EmbeddedDocument | null): Promise<Outcome | 'nothing'> {
+  async function publishEmbedded(name: string, doc: EmbeddedDocument | null, pointer?: OutboxDocument): Promise<Outcome | 'nothing'> {
     if (!doc || !doc.outboxPending) return 'nothing';
     const event = doc.outbox ?? {};
-    const outcome = await publishOne(event.name, event.payload, event.messageId, name);
+    const outcome = await publishOne(event.name, event.payload, event.messageId, name, pointer);
     // An unpublishable embedded event is logged (publishOne) and not retried forever.
     if (outcome !== 'unavailable') {
       await connection.collection<EmbeddedDocument>(name).updateOne({ _id: doc._id } as never, { $set: { outboxPending: false } });
@@ -132,8 +142,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
           ? await publishEmbedded(
               doc.embedded.collection,
               await connection.collection<EmbeddedDocument>(doc.embedded.collection).findOne({ _id: doc.embedded.id } as never),
+              doc,
             )
-          : await publishOne(doc.name, doc.payload, doc._id, OUTBOX_COLLECTION);
+          : await publishOne(doc.name, doc.payload, doc._id, OUTBOX_COLLECTION, doc);
         if (outcome === 'unavailable') return { published, brokerDown: true };
         if (outcome === 'published' || outcome === 'nothing') {
           if (!doc.embedded) {
@@ -206,10 +217,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   function relay(): void {
-    flush().catch((error: unknown) => {
+    // Nudged by an enqueue inside a request: the relay publishes every waiting event, each with
+    // the id stored with it, so it runs outside that request.
+    outsideRequest(flush).catch((error: unknown) => {
       log.error({ err: error instanceof Error ? error.message : String(error) }, 'outbox relay failed; will retry');
     });
   }
+
+  // Outbox lag at scrape time: the oldest event still waiting (embedded events are announced by a
+  // pointer here, so they count too). The relay's own query, one document.
+  metrics?.watchOutboxLag(async () => {
+    const [oldest] = await outbox.find({ pending: true }).sort({ createdAt: 1, _id: 1 }).limit(1).toArray();
+    return oldest?.createdAt ?? null;
+  });
 
   return {
     async enqueue<N extends EventName>(event: OutboxEvent<N>): Promise<void> {
@@ -218,8 +238,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (typeof event.messageId !== 'string' || event.messageId === '') throw new TypeError(`${event.name}: messageId is required`);
       // The same event written twice (a retried request): the first one stands, published or not.
       if (await publishedIds.findOne({ _id: event.messageId })) return;
+      const requestId = currentRequestId();
       try {
-        await outbox.insertOne({ _id: event.messageId, name: event.name, payload, createdAt: new Date(), pending: true });
+        await outbox.insertOne({
+          _id: event.messageId,
+          name: event.name,
+          payload,
+          createdAt: new Date(),
+          pending: true,
+          ...(requestId ? { requestId } : {}),
+        });
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }

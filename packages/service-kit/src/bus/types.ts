@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { EventName, EventPayload } from '@lakorn/contracts';
 import type { Logger } from '../logger';
+import type { ServiceMetrics } from '../metrics/metrics';
 
 // The RabbitMQ bus of ARCHITECTURE §4. Implemented in ./bus.ts, ./outbox.ts and ./inbox.ts.
 
@@ -20,6 +21,8 @@ export interface BusOptions {
   maxAttempts?: number;
   /** Test stacks: queues disappear after this long unused (x-expires), so brokers do not fill up. */
   queueExpiresMs?: number;
+  /** Counts consumer failures and dead letters, times request/reply round trips. */
+  metrics?: ServiceMetrics;
 }
 
 export interface IncomingEvent<N extends EventName = EventName> {
@@ -68,9 +71,10 @@ export interface Bus {
   /**
    * Validates the payload with its contract schema, publishes it persistent on the confirm
    * channel with `messageId`, and resolves once the broker confirms. Rejects when the broker
-   * is unreachable (callers that must not lose the event use the outbox).
+   * is unreachable (callers that must not lose the event use the outbox). The message carries the
+   * request id (`x-request-id` header): `requestId`, else the current request's (requestScope).
    */
-  publish<N extends EventName>(name: N, payload: EventPayload<N>, options: { messageId: string }): Promise<void>;
+  publish<N extends EventName>(name: N, payload: EventPayload<N>, options: { messageId: string; requestId?: string }): Promise<void>;
   /** Declares the durable queue (+ retry and dead-letter queues), binds it, and starts consuming. */
   consume<N extends EventName>(options: ConsumeOptions<N>): Promise<void>;
   /**
@@ -113,6 +117,8 @@ export interface OutboxOptions {
   connection: Connection;
   bus: Bus;
   logger: Logger;
+  /** Observes each event's relay delay and reports the oldest waiting event's age at scrape time. */
+  metrics?: ServiceMetrics;
   intervalMs?: number;
   /**
    * Collections whose documents carry their own event, written by the same insert as the state

@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { sessionMiddleware } from '../auth/session';
 import { DomainError } from '../domain/errors';
 import { HttpError } from './errors';
+import { createMetrics, metricsAccess, metricsEndpoint, type ServiceMetrics } from '../metrics/metrics';
 import { requestContext } from './requestLog';
 
 export interface ReadinessCheck {
@@ -25,6 +26,8 @@ export interface HttpAppOptions {
   rawRouters?: Router[];
   /** The service's one map from its domain errors to HTTP (`routes/errors.ts`). */
   domainErrors?: DomainErrorMap;
+  /** The registry /metrics serves and requests are observed in (the runtime's); unset: the app's own. */
+  metrics?: ServiceMetrics;
 }
 
 /** Maps a domain error to the HTTP answer the spec gives it; undefined when it is not one of ours. */
@@ -41,16 +44,18 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   // The gateway logs every API call at info (ARCHITECTURE §5: it is the one entry point); a
   // service's own line would repeat it, so it is debug unless the service failed.
+  const metrics = options.metrics ?? createMetrics();
   app.use(requestContext(options.logger, (req, status) => {
     if (status >= 500) return 'warn';
-    return req.path === '/healthz' || req.path === '/readyz' ? null : 'debug';
-  }));
+    return req.path === '/healthz' || req.path === '/readyz' || req.path === '/metrics' ? null : 'debug';
+  }, { metrics, scoped: true }));
   // The session cookie is read from the header by readSessionToken; no cookie parser is needed.
   app.use(sessionMiddleware(options.sessionPublicKey));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.get('/metrics', metricsAccess(metrics.accessToken), metricsEndpoint(metrics));
   app.get('/readyz', async (_req, res) => {
     const results = await Promise.all(
       (options.readiness ?? []).map(async (r) => [r.name, await Promise.resolve(r.check()).catch(() => false)] as const),

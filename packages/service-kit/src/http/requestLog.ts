@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger';
+import { observeRequest, type ServiceMetrics } from '../metrics/metrics';
+import { withRequestId } from '../requestScope';
 
 /** The level a finished request is logged at, or null for none. */
 export type RequestLogLevel = 'warn' | 'info' | 'debug' | null;
 
 const WELL_FORMED_ID = /^[\w.-]{1,100}$/;
+
+export interface RequestContextOptions {
+  /** Observes every finished request (route pattern, method, status, duration). */
+  metrics?: ServiceMetrics;
+  /**
+   * Runs the request in its request scope, so every log line and every message it publishes
+   * carries its id (services; the gateway publishes nothing and logs its lines with the id).
+   */
+  scoped?: boolean;
+}
 
 /**
  * Gives every request an id (kept from `x-request-id` when well formed, so the gateway's id follows
@@ -13,7 +25,12 @@ const WELL_FORMED_ID = /^[\w.-]{1,100}$/;
  * at the level `levelOf` picks. The line is built only when that level is enabled: one JSON write
  * per request is the whole logging cost, measured in bench/gateway.
  */
-export function requestContext(logger: Logger, levelOf: (req: Request, status: number) => RequestLogLevel): RequestHandler {
+export function requestContext(
+  logger: Logger,
+  levelOf: (req: Request, status: number) => RequestLogLevel,
+  options: RequestContextOptions = {},
+): RequestHandler {
+  const { metrics, scoped = false } = options;
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
@@ -22,6 +39,7 @@ export function requestContext(logger: Logger, levelOf: (req: Request, status: n
 
     const started = performance.now();
     res.once('close', () => {
+      if (metrics) observeRequest(metrics, req, res, (performance.now() - started) / 1000);
       const level = levelOf(req, res.statusCode);
       if (level === null || !logger.isLevelEnabled(level)) return;
       logger[level](
@@ -37,6 +55,7 @@ export function requestContext(logger: Logger, levelOf: (req: Request, status: n
         'request',
       );
     });
-    next();
+    if (scoped) withRequestId(id, next);
+    else next();
   };
 }

@@ -14,6 +14,7 @@ import type { Bus, BusOptions } from '../bus/types';
 export { brokerProxy, type BrokerProxy } from './brokerProxy';
 export { sampleCharacter, type SampleCharacterFields } from './character';
 export { closeServer, listenLocally, type LocalServer } from './http';
+export { metricValue, parseMetrics, type MetricSample } from './metrics';
 export { openSecondHost, type RemoteResponse, type SecondHost } from './secondHost';
 
 export const TEST_MONGODB_URL =
