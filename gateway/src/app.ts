@@ -35,7 +35,7 @@ export function createApp({ config, logger }: GatewayDeps): (req: IncomingMessag
 
   const proxies = createServiceProxies(config.services, { logger, timeoutMs: config.upstreamTimeoutMs, streamIdleMs: config.streamIdleMs });
   app.use(imageRoutes(proxies));
-  app.use(apiRoutes({ sessionPublicKey: config.sessionPublicKey, rateLimits: config.rateLimits, allowDevFromNetwork: config.allowDevFromNetwork, proxies }));
+  app.use(apiRoutes({ sessionPublicKey: config.sessionPublicKey, rateLimits: config.rateLimits, allowDevFromNetwork: config.allowDevFromNetwork, publicUrl: config.publicUrl, proxies }));
   app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes }));
 
   app.use(notFoundJson);

@@ -63,6 +63,8 @@ const envSchema = baseConfigSchema
     STREAM_IDLE_MS: z.coerce.number().int().positive().default(12_000),
     /** Set when a load balancer sits in front of the gateway, so req.ip is the client's. */
     TRUST_PROXY: trustProxy,
+    /** Address users reach the gateway at; its origin may send state-changing requests. */
+    PUBLIC_URL: z.string().url().optional(),
   });
 
 export const gatewayConfigSchema = envSchema.transform((env) => ({
@@ -96,6 +98,7 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
   upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
   streamIdleMs: env.STREAM_IDLE_MS,
   trustProxy: env.TRUST_PROXY,
+  publicUrl: env.PUBLIC_URL,
 }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

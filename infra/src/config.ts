@@ -131,7 +131,7 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   HOST: EVERY_PROCESS,
   ALLOW_DEV_FROM_NETWORK: ['gateway', 'identity', 'wallet'],
   PORT: ['gateway'],
-  PUBLIC_URL: ['identity', 'wallet'],
+  PUBLIC_URL: ['gateway', 'identity', 'wallet'],
   ADMIN_EMAILS: ['identity'],
   OWNER_EMAIL: ['identity'],
   GOOGLE_CLIENT_ID: ['identity'],

@@ -4,11 +4,13 @@ import type { RateLimitSettings } from '../config';
 import { authLimit, perUserLimit } from '../http/rateLimits';
 import { refuseOthersInBody, refuseOthersInPathAndQuery } from './actingAsSelf';
 import { readBody } from './bodies';
+import { personalNoStore } from './noStore';
+import { refuseCrossSite } from './sameSite';
 import { isApiPath, isImagePath, isLocalOnlyRoute, isUnder, serviceFor, type ServiceName } from './routeTable';
 import { requireSession, verifySession } from './session';
 
 /**
- * /api/*: rate limits, the session, the acting-as-yourself guard and body caps, in that order, then
+ * /api/*: the same-site rule for state-changing requests, rate limits, the session, the acting-as-yourself guard and body caps, in that order, then
  * the service that owns the path (route table). Nothing is read from a request the gateway will
  * refuse anyway: the session and path checks run before the body is buffered.
  */
@@ -16,6 +18,8 @@ export function apiRoutes(options: {
   sessionPublicKey: string;
   rateLimits: RateLimitSettings;
   allowDevFromNetwork: boolean;
+  /** Where users reach the gateway (PUBLIC_URL): its origin may send state-changing requests. */
+  publicUrl?: string;
   proxies: Record<ServiceName, RequestHandler>;
 }): Router {
   const router = Router();
@@ -25,6 +29,7 @@ export function apiRoutes(options: {
   router.use((req, _res, next) => {
     next(isApiPath(req.path) ? undefined : 'router');
   });
+  router.use(refuseCrossSite(options.publicUrl));
   router.use((req, res, next) => {
     if (isLocalOnlyRoute(req.method, req.path)) devStandIns(req, res, next);
     else next();
@@ -35,6 +40,7 @@ export function apiRoutes(options: {
   });
   router.use(verifySession(options.sessionPublicKey));
   router.use(requireSession);
+  router.use(personalNoStore);
   router.use(perUserLimit(options.rateLimits));
   router.use((req, res, next) => {
     const service = serviceFor(req.path);

@@ -62,6 +62,14 @@ export const LOCAL_ONLY_ROUTES: readonly RouteRule[] = [
   { methods: ['POST'], prefix: '/api/payments/simulate' },
 ];
 
+/**
+ * Methods that change something: refused when the browser says another site sent them (its
+ * `Origin`), since the session cookie rides along with any request to this site (ARCHITECTURE §5).
+ * A request with no Origin (curl, server to server, Stripe's webhook) is no browser's cross-site
+ * request and passes; so do this site's own origin and PUBLIC_URL's.
+ */
+export const SAME_SITE_ONLY_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
 /** Body, query and form fields that name the acting user (spec §7 bodies carry userId/uid). */
 export const ACTOR_FIELDS: readonly string[] = ['userId', 'uid'];
 
@@ -102,6 +110,10 @@ const matchesRule = (method: string, path: string) => (route: RouteRule) =>
 
 export function isOpenApiRoute(method: string, path: string): boolean {
   return OPEN_API_ROUTES.some(matchesRule(method, path));
+}
+
+export function isSameSiteOnly(method: string): boolean {
+  return SAME_SITE_ONLY_METHODS.includes(method);
 }
 
 export function isLocalOnlyRoute(method: string, path: string): boolean {
