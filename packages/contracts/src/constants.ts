@@ -65,15 +65,18 @@ export function preview(text: string, n: number): string {
   if (chars.length <= n) return text;
   if (typeof Intl.Segmenter !== 'function') return `${chars.slice(0, n).join('')}...`;
   graphemes ??= new Intl.Segmenter('th', { granularity: 'grapheme' });
-  let kept = '';
+  // Joined once rather than appended segment by segment: `+=` leaves a rope of one piece per
+  // grapheme, ~1.7 KB kept per preview where the catalog's discover index holds 100 000 of them.
+  const kept: string[] = [];
   let count = 0;
   for (const { segment } of graphemes.segment(text)) {
     const size = Array.from(segment).length;
     if (count + size > n) break;
-    kept += segment;
+    kept.push(segment);
     count += size;
   }
-  return `${kept}...`;
+  kept.push('...');
+  return kept.join('');
 }
 
 // §3, §9 coin packages: fixed prices, kept on the server too (ARCHITECTURE §8).
