@@ -168,11 +168,13 @@ export function createCatalog(deps: CatalogDeps) {
       // The three reads run side by side; likes are counted once every character is known, so
       // the likes of a deleted character (left by a crash, or not yet cleaned up) are not.
       const liked: Array<[string, string]> = [];
-      const [characterCount, likeCount, creatorCount] = await Promise.all([
-        characters.streamListings((doc) => index.upsert(listingOf(doc))),
-        likes.streamAll((characterId, userId) => liked.push([characterId, userId])),
-        creators.streamAll((userId, username) => index.setCreator(userId, username)),
-      ]);
+      const [characterCount, likeCount, creatorCount] = await index.load((add) =>
+        Promise.all([
+          characters.streamListings((doc) => add(listingOf(doc))),
+          likes.streamAll((characterId, userId) => liked.push([characterId, userId])),
+          creators.streamAll((userId, username) => index.setCreator(userId, username)),
+        ]),
+      );
       for (const [characterId, userId] of liked) if (index.has(characterId)) index.addLike(characterId, userId);
       return { characters: characterCount, likes: likeCount, creators: creatorCount };
     },

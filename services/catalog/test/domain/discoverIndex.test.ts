@@ -136,4 +136,24 @@ describe('the discover index', () => {
     expect(() => decodeCursor('zzzzzzzz.abc')).toThrow(InvalidCursor);
     expect(decodeCursor('rs.c1')).toEqual({ rank: parseInt('rs', 36), id: 'c1' });
   });
+
+  it('orders a bulk load as one-by-one upserts do, keeping only the newest version of a character added twice', async () => {
+    const sources = [5, 3, 9, 1, 7, 3, 2].map((r, i) => character({ rank: r * 7919, userId: i % 2 ? 'a' : 'b', genre: i % 3 ? 'romantic' : 'daily' }));
+    const replaced = { ...(sources[2] as ListingSource), version: 2, name: 'รุ่นสอง', rank: 4 };
+    const hidden = { ...(sources[4] as ListingSource), version: 2, isPublic: false };
+    const one = new DiscoverIndex();
+    for (const source of [...sources, replaced, hidden]) one.upsert(source);
+    const bulk = new DiscoverIndex();
+    await bulk.load(async (add) => {
+      for (const source of [replaced, ...sources.reverse(), hidden]) add(source);
+    });
+    for (const seed of [0, 20_000, 2 ** 31]) {
+      expect(allPages(bulk, { excludeUserId: 'x', seed, limit: 2 })).toEqual(allPages(one, { excludeUserId: 'x', seed, limit: 2 }));
+    }
+    expect(bulk.publicSize).toBe(sources.length - 1);
+    expect(bulk.summary(replaced.id)?.name).toBe('รุ่นสอง');
+    // After the load, writes go to their place again.
+    bulk.upsert(character({ rank: 0 }));
+    expect(bulk.page({ excludeUserId: 'x', seed: 0, limit: 1 }).characters[0]?.id).toBe(`c${String(counter).padStart(4, '0')}`);
+  });
 });

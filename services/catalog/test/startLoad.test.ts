@@ -1,0 +1,93 @@
+import { GENDERS, GENRES, type Genre } from '@lakorn/contracts';
+import { silentLogger } from '@lakorn/service-kit';
+import { catalogCollections, type CharacterDoc } from '../src/data/models';
+import { listingOf } from '../src/domain/characters';
+import { DiscoverIndex } from '../src/domain/discoverIndex';
+import { createCatalogService } from '../src/service';
+import { catalogForThisFile } from './support/harness';
+
+// The catalog's start builds the discover index in bulk from a projection of the stored
+// characters (DiscoverIndex.load). Whatever it answers must be what an index built from the full
+// documents, one write at a time, answers.
+
+const h = catalogForThisFile('catalog_start_load');
+
+const WORDS = ['ทะเล', 'ดาว', 'ฝน', 'ภูเขา', 'Moon', 'รัก'];
+const COUNT = 240;
+
+function storedCharacter(i: number): CharacterDoc {
+  const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000);
+  const word = (k: number) => WORDS[(i * k) % WORDS.length] ?? '';
+  return {
+    _id: `start${String(i).padStart(19, '0')}`,
+    userId: `creator${i % 7}`,
+    name: `${word(1)} ${i}`,
+    age: String(18 + (i % 40)),
+    gender: GENDERS[i % GENDERS.length] ?? 'female',
+    genre: GENRES[i % GENRES.length] ?? 'romantic',
+    appearance: `ผมยาว ${word(5)}`.repeat(20),
+    personality: `ใจดี ${word(2)} ชอบ${word(3)} `.repeat(1 + (i % 30)),
+    firstMessage: 'สวัสดีค่ะ',
+    background: `เกิดที่${word(4)}`.repeat(30),
+    exampleMessages: '',
+    isPublic: i % 5 !== 0,
+    isSpicy: i % 11 === 0,
+    description: i % 3 === 0 ? '' : `เรื่องของ${word(6)}`,
+    profileUrl: i % 4 === 0 ? `/character-images/${i}.png` : '',
+    cardExtras: '',
+    // Spread over the uint32 range, with a few shared ranks (ties are ordered by id).
+    rank: ((i * 2_654_435_761) >>> 0) - (i % 10 === 0 ? 1 : 0),
+    version: 1 + (i % 3),
+    createdAt: at,
+    updatedAt: new Date(at.getTime() + (i % 3) * 1000),
+  };
+}
+
+function allPages(index: DiscoverIndex, request: { genre?: Genre; q?: string; excludeUserId: string; seed: number }): unknown[] {
+  const cards: unknown[] = [];
+  let cursor: string | undefined;
+  for (let guard = 0; guard < 1000; guard++) {
+    const page = index.page({ ...request, cursor, limit: 20 });
+    cards.push(...page.characters);
+    if (!page.nextCursor) return cards;
+    cursor = page.nextCursor;
+  }
+  throw new Error('paging did not end');
+}
+
+describe("the catalog's start", () => {
+  it('builds an index that answers every listing, genre, search and member list as one built from the full documents does', async () => {
+    const stored = Array.from({ length: COUNT }, (_, i) => storedCharacter(i));
+    const c = catalogCollections(h.connection);
+    await c.characters.insertMany(stored);
+    await c.likes.insertMany(stored.slice(0, 30).map((doc, k) => ({ _id: `${doc._id}:fan${k % 4}`, characterId: doc._id, userId: `fan${k % 4}`, createdAt: new Date() })));
+    await c.creators.insertMany([0, 1, 2, 3].map((k) => ({ _id: `creator${k}`, username: `ผู้สร้าง${k}`, updatedAt: new Date() })));
+
+    const started = createCatalogService({ connection: h.connection, logger: silentLogger(), outbox: { enqueue: async () => undefined } });
+    expect(await started.catalog.load()).toEqual({ characters: COUNT, likes: 30, creators: 4 });
+    const atStart = started.index;
+
+    const reference = new DiscoverIndex();
+    for (const doc of await c.characters.find({}).toArray()) reference.upsert(listingOf(doc));
+    for (const like of await c.likes.find({}).toArray()) reference.addLike(like.characterId, like.userId);
+    for (const creator of await c.creators.find({}).toArray()) reference.setCreator(creator._id, creator.username);
+
+    expect(atStart.publicSize).toBe(stored.filter((doc) => doc.isPublic).length);
+    const requests = [
+      { excludeUserId: 'nobody', seed: 0 },
+      { excludeUserId: 'creator1', seed: 1_234_567_890 },
+      { excludeUserId: 'nobody', seed: 4_000_000_000, genre: 'daily' as const },
+      ...WORDS.map((q, k) => ({ excludeUserId: `creator${k}`, seed: k * 700_000_000, q })),
+      { excludeUserId: 'nobody', seed: 99, q: 'ไม่มีคำนี้' },
+    ];
+    for (const request of requests) {
+      const cards = allPages(atStart, request);
+      expect(cards).toEqual(allPages(reference, request));
+      if (!request.q?.startsWith('ไม่มี')) expect(cards.length).toBeGreaterThan(0);
+    }
+    for (const userId of ['creator0', 'creator6']) {
+      expect(atStart.listForUser(userId, userId)).toEqual(reference.listForUser(userId, userId));
+      expect(atStart.listForUser(userId, 'someone')).toEqual(reference.listForUser(userId, 'someone'));
+    }
+  });
+});
