@@ -34,7 +34,7 @@ const FIXED_SIZE = new Set(['settings', 'daily_coin_settings', 'special_checkin_
  * run on their own timers.
  */
 const ROUND_TRIPS: Record<string, number> = {
-  'send (JSON)': 20,
+  'send (JSON)': 18,
   'messages of a chat (full array)': 2,
   'messages of a chat (?limit=50)': 3,
   'character read': 1,

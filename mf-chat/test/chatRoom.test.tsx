@@ -160,7 +160,7 @@ describe('sending', () => {
     expect(coinBadge()).toHaveTextContent('100');
   });
 
-  test('a reply that fails mid-stream removes both temporary messages and shows the AI failure toast', async () => {
+  test('a reply that fails mid-stream removes both temporary messages and shows the AI failure toast with the coins given back, the text back in the input', async () => {
     const stream = sseStream();
     mockChatApi(base({ 'POST /api/messages': () => stream.response() }));
     const user = userEvent.setup();
@@ -170,14 +170,71 @@ describe('sending', () => {
     await act(async () => stream.event('delta', { text: 'กำลังเล่า' }));
     expect(await screen.findByText('กำลังเล่า')).toBeInTheDocument();
     await act(async () => {
-      stream.event('error', { message: 'The AI could not reply right now; any coins taken for this message were given back', code: 'AI_UNAVAILABLE', status: 503 });
+      stream.event('error', { message: 'The AI could not reply right now; any coins taken for this message were given back', code: 'AI_UNAVAILABLE', status: 503, refunded: 9 });
       stream.close();
     });
     expect(await screen.findByText('ไม่สามารถส่งข้อความได้')).toBeInTheDocument();
-    expect(screen.getByText('AI ไม่สามารถตอบกลับได้ในขณะนี้ โปรดลองอีกครั้งในภายหลัง')).toBeInTheDocument();
+    // spec §8's text as written, then a second line: what came back.
+    const toastText = screen.getByText(/AI ไม่สามารถตอบกลับได้ในขณะนี้ โปรดลองอีกครั้งในภายหลัง/);
+    expect(toastText.textContent).toBe('AI ไม่สามารถตอบกลับได้ในขณะนี้ โปรดลองอีกครั้งในภายหลัง\nคืน 9 เหรียญให้คุณแล้ว');
     expect(screen.queryByText('กำลังเล่า')).toBeNull();
     expect(screen.queryByText('เล่าต่อสิ', { selector: 'span' })).toBeNull();
     expect(input()).toHaveValue('เล่าต่อสิ');
+    expect(coinBadge()).toHaveTextContent('100');
+  });
+});
+
+describe('a send whose answer is lost (ARCHITECTURE §6)', () => {
+  test('a stream cut off by the gateway is not shown as failed: the send is asked for by its id until it is known, and the delivered reply shows', async () => {
+    const stream = sseStream();
+    let listed = [message()];
+    let asked = 0;
+    const api = mockChatApi(
+      base({
+        'GET /api/messages/chat/chat1': () => ({ body: listed }),
+        'POST /api/messages': () => stream.response(),
+        'GET /api/messages/by-client-id/*': () => {
+          asked += 1;
+          if (asked === 1) return { status: 202, body: { status: 'pending', message: 'pending', code: 'SEND_PENDING', decidedBy: new Date(Date.now() + 60_000).toISOString() } };
+          listed = [message(), message({ id: 'u-new', isUser: true, content: 'ยังอยู่ไหม' }), message({ id: 'u-new-r', content: 'อยู่สิคะ' })];
+          return { body: sendResult('ยังอยู่ไหม', 'อยู่สิคะ', { balance: 90 }) };
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/chat/chat1');
+    await screen.findByText('สวัสดีค่ะ');
+    await user.type(input(), 'ยังอยู่ไหม{Enter}');
+    await act(async () => {
+      stream.event('start', { userMessage: message({ id: 'u-new', isUser: true, content: 'ยังอยู่ไหม' }), cost: 10, balance: 90 });
+      stream.event('error', { message: 'Service failed', code: 'UPSTREAM_FAILED', status: 502 });
+      stream.close();
+    });
+    // Still waiting, not failed: the typing indicator shows and no failure toast.
+    expect(screen.getByRole('status', { name: 'ดาวเหนือ กำลังพิมพ์...' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'ข้อความ' });
+    await waitFor(() => expect(list.querySelector('[data-message-id="u-new-r"]')).not.toBeNull(), { timeout: 5_000 });
+    expect(screen.queryByText('ไม่สามารถส่งข้อความได้')).toBeNull();
+    const sentId = (api.callsTo('POST', '/api/messages')[0]!.body as { clientMessageId: string }).clientMessageId;
+    expect(api.calls.filter((c) => c.path === `/api/messages/by-client-id/${sentId}`)).toHaveLength(2);
+    expect(coinBadge()).toHaveTextContent('90');
+    expect(input()).toHaveValue('');
+  });
+
+  test('a lost answer whose send never reached the service (404 by its id) shows the failure toast, no coins taken, and the text back', async () => {
+    mockChatApi(
+      base({
+        'POST /api/messages': { status: 504, body: { message: 'Service timed out', code: 'UPSTREAM_TIMEOUT' } },
+        'GET /api/messages/by-client-id/*': { status: 404, body: { message: 'No message was sent with this id', code: 'NOT_FOUND' } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/chat/chat1');
+    await screen.findByText('สวัสดีค่ะ');
+    await user.type(input(), 'หายไปไหน{Enter}');
+    expect(await screen.findByText('ไม่สามารถส่งข้อความได้', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText(/ไม่มีการหักเหรียญสำหรับข้อความนี้/)).toBeInTheDocument();
+    expect(input()).toHaveValue('หายไปไหน');
     expect(coinBadge()).toHaveTextContent('100');
   });
 });

@@ -7,11 +7,7 @@ import { characterCount, GENRES, LIMITS } from './constants';
 // "Message", "Persona"; §5 message, memory, persona rules; §7 "Chats, messages, personas, memory").
 // Lengths are counted in code points, as the client's counters and the coin cost count them.
 
-/** Error codes a chat client branches on (besides common.ts ERROR_CODES, e.g. NOT_ENOUGH_COINS). */
-export const CHAT_ERROR_CODES = {
-  personaLimit: 'PERSONA_LIMIT',
-  aiUnavailable: 'AI_UNAVAILABLE',
-} as const;
+export { CHAT_ERROR_CODES, SEND_OUTCOME_POLL_MS, SEND_OUTCOME_WAIT_MS } from './values/chat';
 
 /** spec §8: the client shows its "not enough coins" toast for a send failure containing 'Not enough'. */
 export const NOT_ENOUGH_COINS_MESSAGE = 'Not enough coins';
@@ -21,6 +17,8 @@ export const NOT_ENOUGH_COINS_MESSAGE = 'Not enough coins';
  * none: the sentence is true of both.
  */
 export const AI_UNAVAILABLE_MESSAGE = 'The AI could not reply right now; any coins taken for this message were given back';
+/** The 202 answer's text while a send's outcome is not decided yet. */
+export const SEND_PENDING_MESSAGE = 'This message is still being answered; ask again shortly';
 /** spec §5: at most 5 personas per user, refused on the server too. */
 export const PERSONA_LIMIT_MESSAGE = `You can have at most ${LIMITS.personasPerUser} personas`;
 
@@ -130,6 +128,21 @@ export type PersonaContext = z.infer<typeof PersonaContext>;
 /** The client's id of one send: the same id twice is one message, charged once. */
 export const ClientMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'clientMessageId must be 8-80 letters, digits, - or _');
 
+/** GET /api/messages/by-client-id/{clientMessageId}: what became of one's send (ARCHITECTURE §6). */
+export const SendByClientIdParams = z.object({ clientMessageId: ClientMessageId });
+
+/**
+ * 202 from POST /api/messages (a repeat of a send still under way) and from GET
+ * /api/messages/by-client-id/{id}: recorded, not decided yet; decided by `decidedBy` at the latest.
+ */
+export const SendPendingAnswer = z.object({
+  status: z.literal('pending'),
+  message: z.string(),
+  code: z.literal('SEND_PENDING'),
+  decidedBy: z.string(),
+});
+export type SendPendingAnswer = z.infer<typeof SendPendingAnswer>;
+
 /**
  * POST /api/messages. spec §7: chatId, content, isUser, userId, optional personaId and
  * personaContext. Blank content is refused (spec §5); the cost is messageCost(content).
@@ -170,7 +183,15 @@ export const StreamStart = z.object({ userMessage: Message, cost: z.number().int
 export type StreamStart = z.infer<typeof StreamStart>;
 export const StreamDelta = z.object({ text: z.string() });
 export type StreamDelta = z.infer<typeof StreamDelta>;
-export const StreamError = z.object({ message: z.string(), code: z.string().optional(), status: z.number().int() });
+export const StreamError = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  status: z.number().int(),
+  /** A send that failed: the coins given back (0 when none were taken). */
+  refunded: z.number().int().nonnegative().optional(),
+  /** status 202 SEND_PENDING: the send is decided by then at the latest (ask by its client id). */
+  decidedBy: z.string().optional(),
+});
 export type StreamError = z.infer<typeof StreamError>;
 
 // ---------------------------------------------------------------------------------------------

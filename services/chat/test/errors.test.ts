@@ -87,28 +87,32 @@ test('a page cursor the service did not give is 400', async () => {
 });
 
 describe('POST /api/messages refusals, and their replays to the same client message id', () => {
-  test('too few coins: 402 with the balance and the cost, the same bytes again for a repeat', async () => {
+  test('too few coins: 402 with the balance, the cost and nothing refunded, the same bytes again for a repeat and by client id', async () => {
     const m = member();
     await wallet.credit(m.actor.id, 2);
     const room = await chatWith(chat, m.cookie);
     const content = 'ข้อความที่ยาวเกินเหรียญที่มี';
-    const expected = bodyOf({ message: NOT_ENOUGH_COINS_MESSAGE, code: ERROR_CODES.notEnoughCoins, balance: 2, cost: messageCost(content) });
+    const expected = bodyOf({ message: NOT_ENOUGH_COINS_MESSAGE, code: ERROR_CODES.notEnoughCoins, balance: 2, cost: messageCost(content), refunded: 0 });
     for (let i = 0; i < 2; i++) {
       const res = await as(m.cookie).post('/api/messages', { chatId: room.id, content, clientMessageId: 'poor-0001' });
       expect([res.status, res.text]).toEqual([402, expected]);
     }
+    const asked = await as(m.cookie).get('/api/messages/by-client-id/poor-0001');
+    expect([asked.status, asked.text]).toEqual([402, expected]);
   });
 
-  test('no reply: 503 AI_UNAVAILABLE, the same for a repeat; a streamed send ends in the same error event', async () => {
+  test('no reply: 503 AI_UNAVAILABLE with the coins given back, the same for a repeat and by client id; a streamed send ends in the same error event', async () => {
     const m = member();
     await wallet.credit(m.actor.id, 100);
     const room = await chatWith(chat, m.cookie);
     llm.behave(() => ({ status: 500, message: 'model down' }));
-    const expected = bodyOf({ message: AI_UNAVAILABLE_MESSAGE, code: CHAT_ERROR_CODES.aiUnavailable });
+    const expected = bodyOf({ message: AI_UNAVAILABLE_MESSAGE, code: CHAT_ERROR_CODES.aiUnavailable, refunded: messageCost('สวัสดี') });
     for (let i = 0; i < 2; i++) {
       const res = await as(m.cookie).post('/api/messages', { chatId: room.id, content: 'สวัสดี', clientMessageId: 'down-0001' });
       expect([res.status, res.text]).toEqual([503, expected]);
     }
+    const asked = await as(m.cookie).get('/api/messages/by-client-id/down-0001');
+    expect([asked.status, asked.text]).toEqual([503, expected]);
 
     const streamed = await as(m.cookie).post('/api/messages', { chatId: room.id, content: 'สวัสดีอีกที' })
       .set('Accept', 'text/event-stream')
@@ -120,7 +124,7 @@ describe('POST /api/messages refusals, and their replays to the same client mess
         res.on('end', () => done(null, text));
       });
     const last = (streamed.body as string).trimEnd().split('\n\n').at(-1);
-    expect(last).toBe(`event: error\ndata: ${bodyOf({ message: AI_UNAVAILABLE_MESSAGE, status: 503, code: CHAT_ERROR_CODES.aiUnavailable })}`);
+    expect(last).toBe(`event: error\ndata: ${bodyOf({ message: AI_UNAVAILABLE_MESSAGE, status: 503, code: CHAT_ERROR_CODES.aiUnavailable, refunded: messageCost('สวัสดีอีกที') })}`);
     expect(parseEvents(streamed.body as string)[0]!.event).toBe('start');
   });
 
@@ -152,8 +156,8 @@ describe('POST /api/messages refusals, and their replays to the same client mess
     ]);
     const replay = (key: string, content: string) => as(m.cookie).post('/api/messages', { chatId: room.id, content, clientMessageId: key });
     const [r402, r503, r200] = await Promise.all([replay('legacy-402', 'หนึ่ง'), replay('legacy-503', 'สอง'), replay('legacy-200', 'สาม')]);
-    expect([r402.status, r402.text]).toEqual([402, bodyOf(poor)]);
-    expect([r503.status, r503.text]).toEqual([503, bodyOf(down)]);
+    expect([r402.status, r402.text]).toEqual([402, bodyOf({ ...poor, refunded: 0 })]);
+    expect([r503.status, r503.text]).toEqual([503, bodyOf({ ...down, refunded: messageCost('สอง') })]);
     expect([r200.status, r200.text]).toEqual([200, bodyOf(answer)]);
   });
 });

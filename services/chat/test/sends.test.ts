@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { messageCost, type Chat, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import { messageCost, SEND_PENDING_MESSAGE, type Chat, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
 import { silentLogger } from '@lakorn/service-kit';
 import { testSessionKeys, waitUntil } from '@lakorn/service-kit/testing';
 import { createApp } from '../src/app';
@@ -89,13 +89,26 @@ describe('POST /api/messages', () => {
     expect(steps.total).toBeGreaterThanOrEqual(parts - 0.5);
   });
 
-  test('the same client message id twice, at once, is one message charged once with one answer', async () => {
+  test('the same client message id twice, at once, is one message charged once: the repeat is 202 pending at once, then the first one\'s answer', async () => {
     const { actor, cookie, room } = await funded(100);
     const body = { chatId: room.id, content: 'ครั้งเดียวพอ', clientMessageId: 'client-abc-123' };
     const calls = llm.requests.length;
-    const [a, b] = await Promise.all([post(chat, cookie, body), post(chat, cookie, body)]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.body.aiMessage.id).toBe(b.body.aiMessage.id);
+    // The first send's reply takes a second or two to stream, so the repeat surely meets it under way.
+    llm.behave(() => ({ reply: 'ค่อยๆ ตอบนะคะ', chunkSize: 1, chunkDelayMs: 120 }));
+    const first = post(chat, cookie, body, true).then((res) => res);
+    await waitUntil(async () => llm.requests.length > calls, 15_000, 'the first send reaching the model');
+    const repeat = await post(chat, cookie, body);
+    expect(repeat.status).toBe(202);
+    expect(repeat.body).toEqual({ status: 'pending', message: SEND_PENDING_MESSAGE, code: 'SEND_PENDING', decidedBy: expect.any(String) });
+    expect(new Date(repeat.body.decidedBy).getTime()).toBeGreaterThan(Date.now());
+    const asked = await request(chat.server).get('/api/messages/by-client-id/client-abc-123').set('Cookie', cookie);
+    expect([asked.status, asked.body.code]).toEqual([202, 'SEND_PENDING']);
+    const done = parseEvents((await first).body as string).at(-1)!;
+    expect(done.event).toBe('done');
+    const a = { body: done.data as SendMessageResult };
+    const b = await request(chat.server).get('/api/messages/by-client-id/client-abc-123').set('Cookie', cookie);
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual(a.body);
     expect(llm.requests.length - calls).toBe(1);
     expect(await wallet.balance(actor.id)).toBe(100 - messageCost('ครั้งเดียวพอ'));
     // Later too, and the id cannot be reused for other words.
@@ -103,6 +116,40 @@ describe('POST /api/messages', () => {
     expect(again.body.userMessage.id).toBe(a.body.userMessage.id);
     const other = await post(chat, cookie, { ...body, content: 'อีกเรื่อง' });
     expect(other.status).toBe(409);
+  });
+
+  test('asked by a client message id it never saw (or another member\'s), the answer is 404', async () => {
+    const { cookie, room } = await funded(100);
+    expect((await post(chat, cookie, { chatId: room.id, content: 'ของฉัน', clientMessageId: 'mine-00001' })).status).toBe(200);
+    const ask = (who: string, id: string) => request(chat.server).get(`/api/messages/by-client-id/${id}`).set('Cookie', who);
+    expect((await ask(cookie, 'never-0001')).status).toBe(404);
+    expect((await ask(member().cookie, 'mine-00001')).status).toBe(404);
+    expect((await ask(cookie, 'bad id!')).status).toBe(400);
+    expect((await request(chat.server).get('/api/messages/by-client-id/mine-00001')).status).toBe(401);
+  });
+
+  test('a delivery decided while the database fails its writes is answered as delivered, and the sweeper stores it later', async () => {
+    const { actor, cookie, room } = await funded(100);
+    const { stores, sends } = chat.service;
+    const insert = jest.spyOn(stores.chats, 'insertMessage').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      const res = await post(chat, cookie, { chatId: room.id, content: 'ตอบให้ได้นะ', clientMessageId: 'dbfail-001' });
+      expect(res.status).toBe(200);
+      expect(res.body.aiMessage.content).toBe('*ยิ้ม* ยินดีที่ได้รู้จักค่ะ');
+      // Not finished yet: still pending, and asked by its id it is the same delivery.
+      const send = await stores.sends.get(`${actor.id}:dbfail-001`);
+      expect(send?.result).toBeNull();
+      const asked = await request(chat.server).get('/api/messages/by-client-id/dbfail-001').set('Cookie', cookie);
+      expect([asked.status, asked.body.aiMessage?.id]).toEqual([200, res.body.aiMessage.id]);
+      // Past its deadline the sweeper writes what was decided.
+      await chat.connection.collection('sends').updateOne({ _id: `${actor.id}:dbfail-001` as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      expect(await sends.sweep()).toBeGreaterThanOrEqual(1);
+      const contents = (await stores.chats.messagesOfChat(room.id)).map((m) => m.content);
+      expect(contents.slice(-2)).toEqual(['ตอบให้ได้นะ', '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ']);
+      expect(await wallet.balance(actor.id)).toBe(100 - messageCost('ตอบให้ได้นะ'));
+    } finally {
+      insert.mockRestore();
+    }
   });
 
   test('refuses blank content (400), another member\'s userId (403), someone else\'s chat (404) — all without charging', async () => {
@@ -207,6 +254,27 @@ describe('streaming (Accept: text/event-stream)', () => {
     expect((await request(chat.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie)).body).toHaveLength(1);
   });
 
+  test('a stream whose outcome could not be recorded ends as pending (202 SEND_PENDING), never as failed; the sweeper then decides it', async () => {
+    const { actor, cookie, room } = await funded(40);
+    const { stores, sends } = chat.service;
+    const resolve = jest.spyOn(stores.sends, 'resolve').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      const res = await post(chat, cookie, { chatId: room.id, content: 'บันทึกไม่ได้', clientMessageId: 'undecided-1' }, true);
+      const events = parseEvents(res.body as string);
+      expect(events[0]!.event).toBe('start');
+      expect(events.at(-1)).toEqual({ event: 'error', data: expect.objectContaining({ status: 202, code: 'SEND_PENDING', decidedBy: expect.any(String) }) });
+    } finally {
+      resolve.mockRestore();
+    }
+    const ask = () => request(chat.server).get('/api/messages/by-client-id/undecided-1').set('Cookie', cookie);
+    expect((await ask()).status).toBe(202);
+    await chat.connection.collection('sends').updateOne({ _id: `${actor.id}:undecided-1` as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await sends.sweep();
+    const after = await ask();
+    expect([after.status, after.body.code, after.body.refunded]).toEqual([503, 'AI_UNAVAILABLE', messageCost('บันทึกไม่ได้')]);
+    await waitUntil(async () => (await wallet.balance(actor.id)) === 40, 15_000, 'the refund');
+  });
+
   test('not enough coins is a plain 402 JSON error, not a stream', async () => {
     const { cookie, room } = await funded(1);
     const res = await request(chat.server).post('/api/messages').set('Cookie', cookie).set('Accept', 'text/event-stream').send({ chatId: room.id, content: 'สวัสดี' });
@@ -258,6 +326,35 @@ describe('the sweeper', () => {
     expect(late.resolution.kind).toBe('refunded');
     expect((await stores.chats.messagesOfChat(room.id)).map((m) => m.content)).not.toContain('สายไปแล้ว');
     expect((await wallet.entries(actor.id)).filter((e) => e.kind === 'refund')).toHaveLength(1);
+  });
+
+  test('a send recorded by its one insert and nothing more (its handler died at once) is settled by the sweeper, no coins moved', async () => {
+    const { actor, room } = await funded(50);
+    const { stores, sends } = chat.service;
+    await sendLeftBehind({ key: `${actor.id}:died-at-once`, room, content: 'ยังไม่ได้หักเหรียญ', cost: 9 });
+    expect(await sends.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await stores.sends.get(`${actor.id}:died-at-once`))?.result?.kind).toBe('refunded');
+    expect(await chat.connection.collection('sends').countDocuments({ _id: `${actor.id}:died-at-once` as never, pending: true })).toBe(0);
+    // The refund request of a debit the wallet never took voids its opId: no coin moves.
+    await waitUntil(async () => (await wallet.entries(actor.id)).length > 1, 15_000, 'the wallet to close the opId');
+    expect((await wallet.entries(actor.id)).map((e) => e.kind)).toEqual(['credit', 'void']);
+    expect(await wallet.balance(actor.id)).toBe(50);
+  });
+
+  test('a send marked pending in the earlier two-insert form is still swept, and its marker dropped', async () => {
+    const { actor, room } = await funded(50);
+    const { stores, sends } = chat.service;
+    const key = `${actor.id}:old-form-1`;
+    const createdAt = new Date(Date.now() - 120_000);
+    const expiresAt = new Date(createdAt.getTime() + 30_000);
+    await chat.connection.collection('sends').insertOne({
+      _id: key as never, messageId: `old${newId()}`, userId: actor.id, chatId: room.id, characterId: room.characterId,
+      content: 'แบบเก่า', cost: 6, persona: null, createdAt, expiresAt, result: null,
+    });
+    await chat.connection.collection('pending_sends').insertOne({ _id: key as never, messageId: 'x', userId: actor.id, expiresAt });
+    expect(await sends.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await stores.sends.get(key))?.result?.kind).toBe('refunded');
+    expect(await chat.connection.collection('pending_sends').countDocuments({ _id: key as never })).toBe(0);
   });
 
   test('finishes a delivery that was decided but not written (a crash after the reply): both messages, no refund', async () => {

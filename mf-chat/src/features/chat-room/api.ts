@@ -1,6 +1,10 @@
 import useSWR from 'swr';
 import {
+  CHAT_ERROR_CODES,
+  ERROR_CODES,
   NEXT_CURSOR_HEADER,
+  SEND_OUTCOME_POLL_MS,
+  SEND_OUTCOME_WAIT_MS,
   STREAM_EVENTS,
   type Chat,
   type Message,
@@ -75,19 +79,70 @@ export function sendErrorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The coins a failed send gave back, as its answer says (0: none were taken), when it says. */
+export function refundedOf(error: unknown): number | null {
+  const refunded = error instanceof ApiError ? error.data?.refunded : undefined;
+  return typeof refunded === 'number' ? refunded : null;
+}
+
+/**
+ * A send whose answer did not arrive: the connection dropped, the gateway's 502 or 504, a stream
+ * cut off, or the service's own 202 (recorded, not decided yet). It may have succeeded, so it is
+ * never shown as failed before asking (ARCHITECTURE §6).
+ */
+export class SendAnswerLost extends Error {
+  constructor(readonly decidedBy?: string) {
+    super('The answer of the send was lost');
+    this.name = 'SendAnswerLost';
+  }
+}
+
+/** The gateway's answers for a service that died or fell silent mid-answer (ARCHITECTURE §6). */
+const LOST_CODES = new Set<string>([ERROR_CODES.upstreamFailed, ERROR_CODES.upstreamTimeout, CHAT_ERROR_CODES.sendPending]);
+
+const pendingOf = (data: { decidedBy?: unknown } | undefined) => new SendAnswerLost(typeof data?.decidedBy === 'string' ? data.decidedBy : undefined);
+
+/** Reads a non-streamed answer: the result, SendAnswerLost when it may yet succeed, else the ApiError. */
+async function resultOf(response: Response): Promise<SendMessageResult> {
+  const text = await response.text().catch(() => '');
+  if (response.status === 200) return JSON.parse(text) as SendMessageResult;
+  const error = new ApiError(response.status, response.statusText, text);
+  if (response.status === 202 || response.status === 502 || response.status === 504 || (error.code && LOST_CODES.has(error.code))) {
+    throw pendingOf(error.data);
+  }
+  throw error;
+}
+
 /**
  * POST /api/messages asking for the reply as a server-sent event stream (ARCHITECTURE §7): the
  * reply's pieces go to onDelta as they arrive; resolves with the final result. A refusal before
- * the coins are taken (402...) or an `error` event is thrown as an ApiError.
+ * the coins are taken (402...) or an `error` event is thrown as an ApiError; an answer that was
+ * lost on the way as SendAnswerLost (ask awaitSendOutcome).
  */
 export async function sendMessage(body: SendBody, onDelta: (text: string) => void): Promise<SendMessageResult> {
-  const response = await fetch('/api/messages', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text().catch(() => ''));
+  let response: Response;
+  try {
+    response = await fetch('/api/messages', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    // No answer at all: the request may or may not have reached the service.
+    throw new SendAnswerLost();
+  }
+  try {
+    return await readSendAnswer(response, onDelta);
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof SendAnswerLost) throw error;
+    // The connection broke while the stream was read.
+    throw new SendAnswerLost();
+  }
+}
+
+async function readSendAnswer(response: Response, onDelta: (text: string) => void): Promise<SendMessageResult> {
+  if (response.status !== 200) return resultOf(response);
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
     // Something between us and the service answered without streaming: the JSON result.
     return (await response.json()) as SendMessageResult;
@@ -116,9 +171,56 @@ export async function sendMessage(body: SendBody, onDelta: (text: string) => voi
         return payload as SendMessageResult;
       } else if (event === STREAM_EVENTS.error) {
         const failure = payload as StreamError;
-        throw new ApiError(failure.status, '', JSON.stringify({ message: failure.message, code: failure.code }));
+        if (failure.status === 202 || (failure.code && LOST_CODES.has(failure.code))) throw pendingOf(failure);
+        throw new ApiError(failure.status, '', JSON.stringify({ message: failure.message, code: failure.code, refunded: failure.refunded }));
       }
     }
-    if (done) throw new Error('The reply stream ended before the reply was complete');
+    // Ended without its last event: cut off on the way.
+    if (done) throw new SendAnswerLost();
   }
+}
+
+/** What the member is told when a lost send's outcome cannot be learned in time. */
+export class SendOutcomeUnknown extends Error {
+  constructor() {
+    super('The outcome of the send could not be learned');
+    this.name = 'SendOutcomeUnknown';
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * After SendAnswerLost: asks GET /api/messages/by-client-id/{id} every SEND_OUTCOME_POLL_MS until
+ * it answers the send's result (resolved), its refusal (the ApiError: 402, 503 with `refunded`,
+ * 404 when the send never arrived), or past the deadline SendOutcomeUnknown. A 202 (still under
+ * way), a 502/503/504 or a dropped connection (the service restarting) mean ask again.
+ */
+export async function awaitSendOutcome(clientMessageId: string, decidedBy?: string): Promise<SendMessageResult> {
+  const deadlineOf = (by?: string) => Math.max(Date.now() + SEND_OUTCOME_WAIT_MS, by ? Date.parse(by) + 10 * SEND_OUTCOME_POLL_MS : 0);
+  let deadline = deadlineOf(decidedBy);
+  const path = `/api/messages/by-client-id/${encodeURIComponent(clientMessageId)}`;
+  while (Date.now() < deadline) {
+    await pause(SEND_OUTCOME_POLL_MS);
+    let response: Response;
+    try {
+      response = await fetch(`${path}?t=${Date.now()}`, { credentials: 'include' });
+    } catch {
+      continue;
+    }
+    if (response.status === 502 || response.status === 503 || response.status === 504) {
+      const text = await response.text().catch(() => '');
+      const error = new ApiError(response.status, response.statusText, text);
+      // The chat service's own 503 is the send's outcome (no reply, coins given back).
+      if (error.code === CHAT_ERROR_CODES.aiUnavailable) throw error;
+      continue;
+    }
+    try {
+      return await resultOf(response);
+    } catch (error) {
+      if (!(error instanceof SendAnswerLost)) throw error;
+      if (error.decidedBy) deadline = Math.max(deadline, deadlineOf(error.decidedBy));
+    }
+  }
+  throw new SendOutcomeUnknown();
 }

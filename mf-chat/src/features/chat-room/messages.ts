@@ -33,6 +33,10 @@ export const CHAT_TEXT = {
   notEnough: 'เติมเหรียญเพื่อส่งข้อความต่อ',
   sendFailedTitle: 'ไม่สามารถส่งข้อความได้',
   sendFailed: 'AI ไม่สามารถตอบกลับได้ในขณะนี้ โปรดลองอีกครั้งในภายหลัง',
+  // The send-failure toast's second line: what became of the coins (the error's `refunded`).
+  coinsReturned: (n: number) => `คืน ${n} ${CURRENCY}ให้คุณแล้ว`,
+  noCoinsTaken: 'ไม่มีการหักเหรียญสำหรับข้อความนี้',
+  coinsReturnedIfTaken: 'หากมีการหักเหรียญไปแล้ว ระบบจะคืนให้โดยอัตโนมัติ',
   // spec §8 chat-screen deletion.
   deleteFailedTitle: 'เกิดข้อผิดพลาด',
   deleteFailed: 'ไม่สามารถลบห้องแชทได้ในขณะนี้',

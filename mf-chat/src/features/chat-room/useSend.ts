@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { messageCost, type Message, type MessagePersona } from '@lakorn/contracts/web';
-import { useSession, useToast } from '@lakorn/shell-sdk';
-import { sendErrorMessage, sendMessage } from './api';
+import { ERROR_CODES, messageCost, type Message, type MessagePersona } from '@lakorn/contracts/web';
+import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
+import { awaitSendOutcome, refundedOf, SendAnswerLost, sendErrorMessage, sendMessage } from './api';
 import { CHAT_TEXT } from './messages';
 
 /** identity follows the wallet's events a moment later: the profile is read again after this. */
@@ -21,8 +21,20 @@ export interface SendState {
  * spec §4 "Message send": an optimistic temporary message is appended and the input cleared;
  * while pending the input and send are disabled and the typing indicator shows; on success the
  * list is refreshed and the local balance reduced by the text length (when an AI message came
- * back); on error the temporary messages are removed and the spec §8 toast shows.
+ * back); on error the temporary messages are removed and the spec §8 toast shows, with a second
+ * line saying what happened to the coins, and the typed text is back in the input. An answer lost
+ * on the way is not an error yet: the send's outcome is asked for until it is known
+ * (ARCHITECTURE §6), the typing indicator showing meanwhile.
  */
+/** The failure toast's second line: what became of the coins. */
+function coinsLine(error: unknown): string {
+  const refunded = refundedOf(error);
+  if (refunded !== null) return refunded > 0 ? CHAT_TEXT.coinsReturned(refunded) : CHAT_TEXT.noCoinsTaken;
+  // Never reached the chat service (the gateway's 503, or 404 asked by its id): nothing was taken.
+  if (error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.unavailable)) return CHAT_TEXT.noCoinsTaken;
+  return CHAT_TEXT.coinsReturnedIfTaken;
+}
+
 export function useSend(options: {
   chatId: string;
   persona: { id: string | null; ref: MessagePersona | null };
@@ -53,13 +65,20 @@ export function useSend(options: {
       const reply: Message = { id: `temp-reply-${clientMessageId}`, chatId, content: '', isUser: false, timestamp: now, userId: profile.id, persona: null, offline: false };
       setState({ temporary: [mine], pending: true, waiting: true });
       try {
-        const result = await sendMessage(
-          { chatId, content, isUser: true, userId: profile.id, clientMessageId, ...(persona.id ? { personaId: persona.id } : {}) },
-          (piece) => {
-            reply.content += piece;
-            setState({ temporary: [mine, { ...reply }], pending: true, waiting: false });
-          },
-        );
+        let result;
+        try {
+          result = await sendMessage(
+            { chatId, content, isUser: true, userId: profile.id, clientMessageId, ...(persona.id ? { personaId: persona.id } : {}) },
+            (piece) => {
+              reply.content += piece;
+              setState({ temporary: [mine, { ...reply }], pending: true, waiting: false });
+            },
+          );
+        } catch (error) {
+          if (!(error instanceof SendAnswerLost)) throw error;
+          setState({ temporary: [mine], pending: true, waiting: true });
+          result = await awaitSendOutcome(clientMessageId, error.decidedBy);
+        }
         if (result.aiMessage) adjustCoins(-cost);
         await refreshMessages();
         setState({ temporary: [], pending: false, waiting: false });
@@ -71,7 +90,8 @@ export function useSend(options: {
           toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnough, variant: 'destructive' });
           void refreshProfile();
         } else {
-          toast({ title: CHAT_TEXT.sendFailedTitle, description: CHAT_TEXT.sendFailed, variant: 'destructive' });
+          toast({ title: CHAT_TEXT.sendFailedTitle, description: `${CHAT_TEXT.sendFailed}\n${coinsLine(error)}`, variant: 'destructive' });
+          void refreshProfile();
         }
       } finally {
         busy.current = false;

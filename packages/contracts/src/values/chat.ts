@@ -12,3 +12,24 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
  * which it ends the stream as failed.
  */
 export const STREAM_PING_MS = 5_000;
+
+/** Error codes a chat client branches on (besides common.ts ERROR_CODES, e.g. NOT_ENOUGH_COINS). */
+export const CHAT_ERROR_CODES = {
+  personaLimit: 'PERSONA_LIMIT',
+  aiUnavailable: 'AI_UNAVAILABLE',
+  /** 202: the send is recorded, its outcome not decided yet; ask GET /api/messages/by-client-id/{id}. */
+  sendPending: 'SEND_PENDING',
+} as const;
+
+/**
+ * A send whose answer was lost (the connection dropped, the gateway's 502/504, a stream cut off,
+ * a 202 SEND_PENDING) may have succeeded: the client asks GET /api/messages/by-client-id/{id}
+ * this often (ARCHITECTURE §6) ...
+ */
+export const SEND_OUTCOME_POLL_MS = 1_000;
+/**
+ * ... until the 202's `decidedBy` (the send's deadline: the chat service decides it then, at the
+ * latest), or for this long while no answer names one (the default deadline: debit 5 s + reply
+ * 60 s + 10 s of grace, plus a sweep interval of 15 s; chat's README).
+ */
+export const SEND_OUTCOME_WAIT_MS = 90_000;

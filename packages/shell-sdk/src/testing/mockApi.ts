@@ -33,8 +33,8 @@ function toResponse(answer: Answer): Response {
 }
 
 /**
- * A fake API behind global.fetch. `routes` maps 'METHOD /path' (the query is not part of the key)
- * to an answer or a function of the call (which may wait). Every call is recorded, in order; a
+ * A fake API behind global.fetch. `routes` maps 'METHOD /path' (the query is not part of the key;
+ * 'METHOD /path/*' answers every path under it that has no route of its own) to an answer or a function of the call (which may wait). Every call is recorded, in order; a
  * route not listed answers 404 like the gateway does.
  */
 export function mockApi(routes: Routes) {
@@ -49,7 +49,7 @@ export function mockApi(routes: Routes) {
       headers: new Headers(init?.headers),
     };
     calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
+    const route = routes[`${call.method} ${call.path}`] ?? routes[prefixKeyOf(routes, call)];
     if (route === undefined) return toResponse({ status: 404, body: { message: 'Not found' } });
     return toResponse(typeof route === 'function' ? await route(call) : route);
   }) as unknown as typeof fetch;
@@ -58,6 +58,11 @@ export function mockApi(routes: Routes) {
     /** The calls to one route, in order. */
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
   };
+}
+
+/** The key 'METHOD /prefix/*' whose prefix the call's path starts with (for ids a client makes up). */
+function prefixKeyOf(routes: Routes, call: ApiCall): string {
+  return Object.keys(routes).find((key) => key.endsWith('/*') && `${call.method} ${call.path}`.startsWith(key.slice(0, -1))) ?? '';
 }
 
 /** A promise and the function that settles it, to hold a fake server's answer. */

@@ -54,7 +54,8 @@ const Text = styled.div`
   flex: 1;
   min-width: 0;
   strong { display: block; font-size: ${theme.font.size.sm}; font-weight: 700; }
-  span { display: block; font-size: ${theme.font.size.sm}; color: ${theme.color.muted}; margin-top: 2px; }
+  /* A description may hold a second line (a failed send says what came back). */
+  span { display: block; font-size: ${theme.font.size.sm}; color: ${theme.color.muted}; margin-top: 2px; white-space: pre-line; }
 `;
 
 function Toast({ toast, onDismiss }: { toast: ToastView; onDismiss: (id: string) => void }) {

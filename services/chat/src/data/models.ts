@@ -133,9 +133,18 @@ export interface SendDoc {
   expiresAt: Date;
   /** Sends recorded before outcomes had names hold a LegacySendResult (sendStore reads both). */
   result: SendOutcome | LegacySendResult | null;
+  /**
+   * Present (true) from the send's one insert until its outcome is recorded: the sweeper reads
+   * the sends carrying it by equality (an index), never every send ever made. Being part of the
+   * send's own document, no crash can leave a send that the sweeper does not see.
+   */
+  pending?: true;
 }
 
-/** A send not finished yet: the sweeper scans only these (small), not every send ever made. */
+/**
+ * A send not finished yet, as sends were marked before the mark moved into the send itself (a
+ * second insert, which a crash could miss): the sweeper still finishes any such marker left.
+ */
 export interface PendingSendDoc {
   _id: string;
   messageId: string;
@@ -183,7 +192,7 @@ export function chatModels(connection: Connection) {
     ]),
     messageHeads: model<MessageHeadDoc>('MessageHead', 'message_heads'),
     personas: model<PersonaDoc>('Persona', 'personas', { userId: String, slot: Number }, [[{ userId: 1, slot: 1 }, { unique: true }]]),
-    sends: model<SendDoc>('Send', 'sends', { userId: String, result: anyObject, persona: anyObject }, [[{ userId: 1 }]]),
+    sends: model<SendDoc>('Send', 'sends', { userId: String, result: anyObject, persona: anyObject, pending: Boolean }, [[{ userId: 1 }], [{ pending: 1 }]]),
     pendingSends: model<PendingSendDoc>('PendingSend', 'pending_sends'),
     resolutions: model<ResolutionDoc>('Resolution', 'send_resolutions'),
   };

@@ -31,8 +31,31 @@ export class NotEnoughCoins extends DomainError {
   }
 }
 
-/** spec §4 "Message send": no reply was delivered (model, wallet or broker failed); the coins come back. */
-export class AiUnavailable extends DomainError {}
+/**
+ * spec §4 "Message send": no reply was delivered (model, wallet or broker failed). `refunded` is
+ * what the member gets back: the send's cost when coins were (or may have been) taken, 0 when
+ * none were.
+ */
+export class AiUnavailable extends DomainError {
+  constructor(readonly refunded: number) {
+    super(`no reply delivered; ${refunded} coins given back`);
+  }
+}
+
+/**
+ * The send is recorded but its outcome is not decided yet (its handler is still working, or was
+ * cut off before it could record one): ask again (GET /api/messages/by-client-id/…); the sweeper
+ * decides every such send by its deadline.
+ */
+export class SendPending extends DomainError {
+  /** When the sweeper decides it at the latest (the send's handler has surely given up by then). */
+  constructor(readonly decidedBy: Date) {
+    super(`send pending until ${decidedBy.toISOString()} at the latest`);
+  }
+}
+
+/** No send with this client message id was ever recorded for the member. */
+export class SendNotFound extends DomainError {}
 
 /** A client message id names one message: a repeat with another chat or text is refused. */
 export class ClientMessageIdReused extends DomainError {}

@@ -1,12 +1,13 @@
 import { messageCost, type MessagePersona, type PersonaContext, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
 import type { Actor, Logger } from '@lakorn/service-kit';
 import type { ChatStore } from '../data/chatStore';
-import type { MessageDoc, PendingSendDoc, ResolutionDoc, SendOutcome } from '../data/models';
+import type { MessageDoc, ResolutionDoc, SendOutcome } from '../data/models';
 import type { RecordedSend, SendStore } from '../data/sendStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
 import { debitOpId, type CoinClient } from './coins';
-import { AiUnavailable, ClientMessageIdReused, NotEnoughCoins, NotOwnPersona, SendRecordGone } from './errors';
+import { DomainError } from '@lakorn/service-kit';
+import { AiUnavailable, ClientMessageIdReused, NotEnoughCoins, NotOwnPersona, SendNotFound, SendPending, SendRecordGone } from './errors';
 import { newId } from './ids';
 import type { Personas } from './personas';
 import { assemblePrompt, type PromptPersona } from './prompt';
@@ -47,6 +48,12 @@ export type SendPhase = 'prepare' | 'debit' | 'reply' | 'store';
 
 export interface Sends {
   send(actor: Actor, input: SendInput, hooks?: SendHooks): Promise<SendMessageResult>;
+  /**
+   * What became of one's send with this client message id (a lost answer, ARCHITECTURE §6): its
+   * answer, or SendPending while undecided, SendNotFound when none was recorded. A send whose
+   * handler has surely given up is finished here, as the sweeper would.
+   */
+  outcome(actor: Actor, clientMessageId: string): Promise<SendMessageResult>;
   /** Finishes pending sends whose handler has given up (refunds them unless decided); answers how many. */
   sweep(): Promise<number>;
 }
@@ -68,28 +75,33 @@ export interface SendsDeps {
   historyLimit: number;
   /** Prompt tokens allowed (context window minus the reply's allowance). */
   promptBudgetTokens: number;
-  /** How often a repeated send looks for the first one's answer. */
-  replayPollMs?: number;
   now?: () => Date;
 }
 
 /** Margin after the handler's own limits before the sweeper takes over a send. */
 export const SWEEP_GRACE_MS = 10_000;
 
-/** The outcome as the send's answer: the delivered messages, or the refusal it was. */
-function answerOf(outcome: SendOutcome): SendMessageResult {
+/**
+ * The outcome as the send's answer: the delivered messages, or the refusal it was. A refund gives
+ * back the send's cost (a debit that never applied is voided instead: the balance is whole either
+ * way); a void debit took nothing.
+ */
+function answerOf(outcome: SendOutcome, cost: number): SendMessageResult {
   switch (outcome.kind) {
     case 'delivered':
       return outcome.answer;
     case 'insufficient':
       throw new NotEnoughCoins(outcome.balance, outcome.cost);
     case 'refunded':
+      throw new AiUnavailable(cost);
     case 'void':
-      throw new AiUnavailable();
+      throw new AiUnavailable(0);
   }
 }
 
 const aiMessageId = (messageId: string) => `${messageId}-r`;
+
+const messageOfError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A message of the send's chat: the member's own (`isUser`) or the character's reply. */
 function messageOf(send: RecordedSend, fields: Pick<MessageDoc, '_id' | 'content' | 'isUser' | 'timestamp' | 'persona' | 'offline'>): MessageDoc {
@@ -100,7 +112,6 @@ export function createSends(deps: SendsDeps): Sends {
   const { store, chatStore, coins, responder } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.logger.child({ component: 'sends' });
-  const replayPollMs = deps.replayPollMs ?? 100;
 
   const userMessageDoc = (send: RecordedSend): MessageDoc =>
     messageOf(send, { _id: send.messageId, content: send.content, isUser: true, timestamp: send.createdAt, persona: send.persona, offline: false });
@@ -109,49 +120,55 @@ export function createSends(deps: SendsDeps): Sends {
    * Carries out a standing resolution (idempotently: the sweeper may repeat it after a crash) and
    * records the outcome that every repeat of the send will be answered with.
    */
-  async function settle(send: RecordedSend, resolution: ResolutionDoc, chatLookup?: Promise<unknown>): Promise<SendOutcome> {
-    let result: SendOutcome;
+  const aiMessageDoc = (send: RecordedSend, resolution: ResolutionDoc): MessageDoc =>
+    messageOf(send, {
+      _id: aiMessageId(send.messageId),
+      content: resolution.reply,
+      isUser: false,
+      timestamp: resolution.at > send.createdAt ? resolution.at : new Date(send.createdAt.getTime() + 1),
+      persona: null,
+      offline: resolution.offline,
+    });
+
+  /** What a standing resolution means for the member, before (or without) carrying it out. */
+  function outcomeOf(send: RecordedSend, resolution: ResolutionDoc): SendOutcome {
     switch (resolution.kind) {
       case 'delivered': {
-        const userMessage = userMessageDoc(send);
-        const aiMessage = messageOf(send, {
-          _id: aiMessageId(send.messageId),
-          content: resolution.reply,
-          isUser: false,
-          timestamp: resolution.at > send.createdAt ? resolution.at : new Date(send.createdAt.getTime() + 1),
-          persona: null,
-          offline: resolution.offline,
-        });
         const answer: SendMessageResult = {
-          userMessage: messageView(userMessage),
-          aiMessage: messageView(aiMessage),
+          userMessage: messageView(userMessageDoc(send)),
+          aiMessage: messageView(aiMessageDoc(send, resolution)),
           cost: send.cost,
           balance: resolution.balance ?? 0,
         };
-        result = { kind: 'delivered', answer };
-        // A chat deleted while its reply was written keeps no orphan messages.
-        if (await (chatLookup ?? chatStore.getChat(send.chatId))) {
-          await chatStore.insertMessage(userMessage);
-          await chatStore.insertMessage(aiMessage);
-          // The chat's last line and the send's recorded answer are independent writes.
-          const [, finished] = await Promise.all([
-            chatStore.setLastMessage(send.chatId, aiMessage.content, aiMessage.timestamp),
-            finishWith(send, result),
-          ]);
-          return finished;
-        }
-        break;
+        return { kind: 'delivered', answer };
       }
       case 'refunded':
-        await coins.requestRefund({ opId: debitOpId(send.messageId), userId: send.userId, reason: 'reply not delivered' });
-        result = { kind: 'refunded' };
-        break;
+        return { kind: 'refunded' };
       case 'insufficient':
-        result = { kind: 'insufficient', balance: resolution.balance ?? 0, cost: send.cost };
-        break;
+        return { kind: 'insufficient', balance: resolution.balance ?? 0, cost: send.cost };
       case 'void':
-        result = { kind: 'void' };
-        break;
+        return { kind: 'void' };
+    }
+  }
+
+  async function settle(send: RecordedSend, resolution: ResolutionDoc, chatLookup?: Promise<unknown>): Promise<SendOutcome> {
+    const result = outcomeOf(send, resolution);
+    if (resolution.kind === 'delivered') {
+      // A chat deleted while its reply was written keeps no orphan messages.
+      if (await (chatLookup ?? chatStore.getChat(send.chatId))) {
+        await chatStore.insertMessage(userMessageDoc(send));
+        const aiMessage = aiMessageDoc(send, resolution);
+        await chatStore.insertMessage(aiMessage);
+        // The chat's last line and the send's recorded answer are independent writes.
+        const [, finished] = await Promise.all([
+          chatStore.setLastMessage(send.chatId, aiMessage.content, aiMessage.timestamp),
+          finishWith(send, result),
+        ]);
+        return finished;
+      }
+    }
+    if (resolution.kind === 'refunded') {
+      await coins.requestRefund({ opId: debitOpId(send.messageId), userId: send.userId, reason: 'reply not delivered' });
     }
     return finishWith(send, result);
   }
@@ -161,33 +178,54 @@ export function createSends(deps: SendsDeps): Sends {
     return result;
   }
 
+  /**
+   * Decides the send (unless the sweeper or another handler did first) and carries the decision
+   * out. Once a decision stands, its outcome is the answer even when carrying it out fails: the
+   * send stays pending and the sweeper finishes it (a member is never told that a delivered send
+   * failed). Before one stands (the resolution's insert failed), the outcome is not known: pending.
+   */
   async function resolveAndSettle(send: RecordedSend, decision: Omit<ResolutionDoc, '_id' | 'at'>): Promise<SendOutcome> {
     // Whether the chat still exists is read while the resolution is inserted: a delivery needs both.
     const chatLookup = decision.kind === 'delivered' ? chatStore.getChat(send.chatId) : undefined;
     chatLookup?.catch(() => undefined);
-    const { resolution } = await store.resolve({ ...decision, _id: send.messageId, at: now() });
-    return settle(send, resolution, resolution.kind === 'delivered' ? chatLookup : undefined);
-  }
-
-  /** A repeat of a client message id: the first send's answer, once it has one. */
-  async function replay(key: string, input: SendInput, hooks: SendHooks): Promise<SendMessageResult> {
-    for (;;) {
-      const send = await store.get(key);
-      if (!send) throw new SendRecordGone();
-      if (send.chatId !== input.chatId || send.content !== input.content) throw new ClientMessageIdReused();
-      if (send.result) return replayed(send.result, hooks);
-      if (now() > send.expiresAt) {
-        // The first handler is gone: finish the send as the sweeper would.
-        const standing = await store.resolutionOf(send.messageId);
-        const result = standing ? await settle(send, standing) : await resolveAndSettle(send, refundDecision());
-        return replayed(result, hooks);
-      }
-      await new Promise((resolve) => setTimeout(resolve, replayPollMs));
+    let resolution: ResolutionDoc;
+    try {
+      ({ resolution } = await store.resolve({ ...decision, _id: send.messageId, at: now() }));
+    } catch (error) {
+      log.warn({ opId: debitOpId(send.messageId), err: messageOfError(error) }, 'could not record the outcome; the sweeper decides it');
+      throw new SendPending(send.expiresAt);
+    }
+    try {
+      return await settle(send, resolution, resolution.kind === 'delivered' ? chatLookup : undefined);
+    } catch (error) {
+      log.warn({ opId: debitOpId(send.messageId), outcome: resolution.kind, err: messageOfError(error) }, 'could not finish a decided send; the sweeper finishes it');
+      return outcomeOf(send, resolution);
     }
   }
 
-  function replayed(result: SendOutcome, hooks: SendHooks): SendMessageResult {
-    const value = answerOf(result);
+  /** A send's answer now: recorded, decided by its standing resolution, or finished if overdue. */
+  async function answerNow(send: RecordedSend): Promise<SendOutcome> {
+    if (send.result) return send.result;
+    if (now() > send.expiresAt) {
+      // The first handler is gone: finish the send as the sweeper would.
+      const standing = await store.resolutionOf(send.messageId);
+      return standing ? settle(send, standing) : resolveAndSettle(send, refundDecision());
+    }
+    // Decided but not yet recorded (the handler is storing the messages): the decision answers.
+    const standing = await store.resolutionOf(send.messageId);
+    if (standing) return outcomeOf(send, standing);
+    throw new SendPending(send.expiresAt);
+  }
+
+  /**
+   * A repeat of a client message id: the first send's answer when it has one, else at once a
+   * SendPending (the client asks again), never a wait on the first handler.
+   */
+  async function replay(key: string, input: SendInput, hooks: SendHooks): Promise<SendMessageResult> {
+    const send = await store.get(key);
+    if (!send) throw new SendRecordGone();
+    if (send.chatId !== input.chatId || send.content !== input.content) throw new ClientMessageIdReused();
+    const value = answerOf(await answerNow(send), send.cost);
     hooks.onDebited?.({ userMessage: value.userMessage, cost: value.cost, balance: value.balance });
     return value;
   }
@@ -262,7 +300,51 @@ export function createSends(deps: SendsDeps): Sends {
     return { chat: chat.value, persona: persona.value };
   }
 
+  /** The part of a send after it is recorded: every failure not decided by the domain leaves it pending. */
+  async function carryOut(send: RecordedSend, actor: Actor, persona: PromptPersona | null, hooks: SendHooks, phase: (name: SendPhase) => void): Promise<SendMessageResult> {
+    // The prompt's reads need nothing from the wallet: they run while the debit travels. They
+    // are only reads, so a refused debit just drops them.
+    const inputs = readPromptInputs(actor, send.chatId, send.characterId);
+    inputs.catch(() => undefined);
+
+    const opId = debitOpId(send.messageId);
+    let debit;
+    try {
+      debit = await coins.debit({ opId, userId: actor.id, amount: send.cost, deadline: send.createdAt.getTime() + deps.debitTimeoutMs });
+    } catch (error) {
+      // No answer: the coins may or may not have been taken. The refund request undoes either.
+      log.warn({ opId, err: messageOfError(error) }, 'debit unanswered; refunding');
+      return answerOf(await resolveAndSettle(send, refundDecision()), send.cost);
+    }
+    phase('debit');
+    if (debit.status === 'insufficient') {
+      return answerOf(await resolveAndSettle(send, { kind: 'insufficient', reply: '', offline: false, balance: debit.balance }), send.cost);
+    }
+    if (debit.status === 'void') {
+      return answerOf(await resolveAndSettle(send, { kind: 'void', reply: '', offline: false, balance: null }), send.cost);
+    }
+
+    hooks.onDebited?.({ userMessage: messageView(userMessageDoc(send)), cost: send.cost, balance: debit.balance });
+    let reply: string;
+    try {
+      reply = await writeReply(send, persona, inputs, hooks.onDelta);
+    } catch (error) {
+      log.warn({ opId, err: messageOfError(error) }, 'no reply from the model; refunding');
+      return answerOf(await resolveAndSettle(send, refundDecision()), send.cost);
+    }
+    phase('reply');
+    const delivered = await resolveAndSettle(send, { kind: 'delivered', reply, offline: responder.offline, balance: debit.balance });
+    phase('store');
+    return answerOf(delivered, send.cost);
+  }
+
   return {
+    async outcome(actor, clientMessageId) {
+      const send = await store.get(`${actor.id}:${clientMessageId}`);
+      if (!send) throw new SendNotFound();
+      return answerOf(await answerNow(send), send.cost);
+    },
+
     async send(actor, input, hooks = {}) {
       let mark = performance.now();
       const phase = (name: SendPhase) => {
@@ -290,61 +372,39 @@ export function createSends(deps: SendsDeps): Sends {
       // spec: a double submit (the same client message id) is one message, charged once.
       if (!(await store.begin(send))) return replay(key, input, hooks);
       phase('prepare');
-
-      // The prompt's reads need nothing from the wallet: they run while the debit travels. They
-      // are only reads, so a refused debit just drops them.
-      const inputs = readPromptInputs(actor, send.chatId, send.characterId);
-      inputs.catch(() => undefined);
-
-      const opId = debitOpId(send.messageId);
-      let debit;
       try {
-        debit = await coins.debit({ opId, userId: actor.id, amount: send.cost, deadline: createdAt.getTime() + deps.debitTimeoutMs });
+        return await carryOut(send, actor, persona.prompt, hooks, phase);
       } catch (error) {
-        // No answer: the coins may or may not have been taken. The refund request undoes either.
-        log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'debit unanswered; refunding');
-        return answerOf(await resolveAndSettle(send, refundDecision()));
+        if (error instanceof DomainError) throw error;
+        // Recorded but undecided (a write failed on the way): the sweeper decides it by its
+        // deadline, and until then the member is told so rather than told it failed.
+        log.warn({ opId: debitOpId(send.messageId), err: messageOfError(error) }, 'send interrupted; left to the sweeper');
+        throw new SendPending(send.expiresAt);
       }
-      phase('debit');
-      if (debit.status === 'insufficient') {
-        return answerOf(await resolveAndSettle(send, { kind: 'insufficient', reply: '', offline: false, balance: debit.balance }));
-      }
-      if (debit.status === 'void') {
-        return answerOf(await resolveAndSettle(send, { kind: 'void', reply: '', offline: false, balance: null }));
-      }
-
-      hooks.onDebited?.({ userMessage: messageView(userMessageDoc(send)), cost: send.cost, balance: debit.balance });
-      let reply: string;
-      try {
-        reply = await writeReply(send, persona.prompt, inputs, hooks.onDelta);
-      } catch (error) {
-        log.warn({ opId, err: error instanceof Error ? error.message : String(error) }, 'no reply from the model; refunding');
-        return answerOf(await resolveAndSettle(send, refundDecision()));
-      }
-      phase('reply');
-      const delivered = await resolveAndSettle(send, { kind: 'delivered', reply, offline: responder.offline, balance: debit.balance });
-      phase('store');
-      return answerOf(delivered);
     },
 
     async sweep() {
       let finished = 0;
-      const pending: PendingSendDoc[] = await store.expired(now(), 100);
+      const pending = await store.expired(now(), 100);
       for (const marker of pending) {
         try {
           const send = await store.get(marker._id);
-          if (!send) {
-            // The member was deleted meanwhile (identity.user.deleted): nothing left to finish.
-            await store.finish(marker._id, { kind: 'void' });
+          if (!send || send.result) {
+            // The member was deleted meanwhile (identity.user.deleted), or a marker of the earlier
+            // form outlived its finished send: nothing left to finish.
+            if (marker.marker) await store.dropMarker(marker._id);
             continue;
           }
-          const standing = await store.resolutionOf(send.messageId);
           // Undecided after the handler's time: refund. Decided but unfinished (a crash): finish it.
-          const result = standing ? await settle(send, standing) : await resolveAndSettle(send, refundDecision());
+          // A failure here leaves the send pending for the next sweep.
+          const standing =
+            (await store.resolutionOf(send.messageId)) ?? (await store.resolve({ ...refundDecision(), _id: send.messageId, at: now() })).resolution;
+          const result = await settle(send, standing);
+          if (marker.marker) await store.dropMarker(marker._id);
           log.info({ opId: debitOpId(send.messageId), outcome: result.kind }, 'swept a stuck send');
           finished += 1;
         } catch (error) {
-          log.warn({ key: marker._id, err: error instanceof Error ? error.message : String(error) }, 'could not sweep a send');
+          log.warn({ key: marker._id, err: messageOfError(error) }, 'could not sweep a send');
         }
       }
       return finished;

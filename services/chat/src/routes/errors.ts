@@ -1,4 +1,4 @@
-import { AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE } from '@lakorn/contracts';
+import { AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, SEND_PENDING_MESSAGE, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
   AiUnavailable,
@@ -11,6 +11,8 @@ import {
   NotOwnPersona,
   PersonaLimitReached,
   PersonaNotFound,
+  SendNotFound,
+  SendPending,
   SendRecordGone,
 } from '../domain/errors';
 
@@ -26,8 +28,14 @@ export const chatErrors: DomainErrorMap = (error) => {
   if (error instanceof InvalidCursor) return badRequest('before: Invalid cursor');
   if (error instanceof PersonaLimitReached) return conflict(PERSONA_LIMIT_MESSAGE, CHAT_ERROR_CODES.personaLimit);
   // spec §8: the client's "not enough coins" toast; the body also says what the member has and needs.
-  if (error instanceof NotEnoughCoins) return paymentRequired(NOT_ENOUGH_COINS_MESSAGE, { balance: error.balance, cost: error.cost });
-  if (error instanceof AiUnavailable) return new HttpError(503, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES.aiUnavailable);
+  // Both send failures say what came back (spec §8's toast gains a second line): nothing was taken here.
+  if (error instanceof NotEnoughCoins) return paymentRequired(NOT_ENOUGH_COINS_MESSAGE, { balance: error.balance, cost: error.cost, refunded: 0 });
+  if (error instanceof AiUnavailable) return new HttpError(503, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES.aiUnavailable, { refunded: error.refunded });
+  if (error instanceof SendPending) {
+    const { status, decidedBy }: Omit<SendPendingAnswer, 'message' | 'code'> = { status: 'pending', decidedBy: error.decidedBy.toISOString() };
+    return new HttpError(202, SEND_PENDING_MESSAGE, CHAT_ERROR_CODES.sendPending, { status, decidedBy });
+  }
+  if (error instanceof SendNotFound) return notFound('No message was sent with this id');
   if (error instanceof ClientMessageIdReused) return conflict('clientMessageId was already used for another message');
   if (error instanceof SendRecordGone) return conflict('This message id is being reused; send again with a new id');
   if (error instanceof CatalogUnavailable) return unavailable(error.detail);

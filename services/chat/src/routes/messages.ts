@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, SendMessageBody, STREAM_EVENTS, STREAM_PING_MS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
+import { MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, SendByClientIdParams, SendMessageBody, STREAM_EVENTS, STREAM_PING_MS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
 import { assertSelf, DomainError, HttpError, parse, type Logger } from '@lakorn/service-kit';
 import type { Chats } from '../domain/chats';
 import type { SendPhase, Sends } from '../domain/sends';
@@ -40,6 +40,13 @@ export function messageRoutes({
     const page = await chats.messagesPage(actor, chatId, { limit, before });
     if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
     res.json(page.messages satisfies Message[]);
+  }));
+
+  // ARCHITECTURE §6: a client whose send's answer was lost asks what became of it (200 with the
+  // send's answer or its refusal, 202 while undecided, 404 when it never arrived).
+  router.get('/api/messages/by-client-id/:clientMessageId', memberRoute(SendByClientIdParams, async ({ actor, params: { clientMessageId }, res }) => {
+    noStore(res);
+    res.json((await sends.outcome(actor, clientMessageId)) satisfies SendMessageResult);
   }));
 
   router.post('/api/messages', memberRoute(NoParams, async ({ actor, req, res }) => {
@@ -94,8 +101,16 @@ export function messageRoutes({
       if (!streaming) throw error;
       // The same map as every JSON answer (routes/errors.ts), as the stream's last event.
       const answer = error instanceof DomainError ? chatErrors(error) : error instanceof HttpError ? error : undefined;
+      // What a failed send gave back, or when an undecided one is decided at the latest.
+      const { refunded, decidedBy } = answer?.extra ?? {};
       const body: StreamError = answer
-        ? { message: answer.message, status: answer.status, ...(answer.code ? { code: answer.code } : {}) }
+        ? {
+            message: answer.message,
+            status: answer.status,
+            ...(answer.code ? { code: answer.code } : {}),
+            ...(typeof refunded === 'number' ? { refunded } : {}),
+            ...(typeof decidedBy === 'string' ? { decidedBy } : {}),
+          }
         : { message: 'Internal server error', status: 500 };
       if (!answer) logger.error({ err: error }, 'send failed while streaming');
       writeEvent(res, STREAM_EVENTS.error, body);
