@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { Express } from 'express';
-import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
+import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import type { CharacterImages } from './domain/characterImages';
 import type { Catalog } from './domain/characters';
 import { characterRoutes } from './routes/characters';
@@ -14,6 +14,8 @@ export interface CatalogAppDeps {
   catalog: Catalog;
   images: CharacterImages;
   readiness?: ReadinessCheck[];
+  /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
+  metrics?: ServiceMetrics;
 }
 
 /** The catalog's express app (no listen): characters, likes, images and character cards. */
@@ -22,6 +24,7 @@ export function createApp(deps: CatalogAppDeps): Express {
     logger: deps.logger,
     sessionPublicKey: deps.sessionPublicKey,
     readiness: deps.readiness,
+    metrics: deps.metrics,
     domainErrors: catalogErrors,
     routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog })],
   });

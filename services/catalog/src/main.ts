@@ -6,7 +6,7 @@ import { createCatalogService } from './service';
 
 async function main() {
   const config = loadConfig();
-  const { logger, connection, bus, outbox, readiness, startConsumers, serve } = await openServiceRuntime('catalog', config);
+  const { logger, connection, bus, outbox, readiness, metrics, startConsumers, serve } = await openServiceRuntime('catalog', config);
   const service = createCatalogService({
     connection,
     logger,
@@ -24,7 +24,7 @@ async function main() {
   service.sync.start(loadStarted);
 
   startConsumers(() => registerConsumers({ bus, catalog: service.catalog, logger }));
-  const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, readiness });
+  const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, readiness, metrics });
   serve(app, [() => service.sync.stop()]);
 }
 

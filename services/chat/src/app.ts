@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { Express } from 'express';
-import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
+import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import { chatRoutes } from './routes/chats';
 import { chatErrors } from './routes/errors';
 import { messageRoutes } from './routes/messages';
@@ -12,16 +12,19 @@ export interface ChatAppDeps {
   sessionPublicKey: string | KeyObject;
   service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog'>;
   readiness?: ReadinessCheck[];
+  /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
+  metrics?: ServiceMetrics;
   /** How often a quiet reply stream writes a comment (default contracts STREAM_PING_MS). */
   streamPingMs?: number;
 }
 
 /** The chat service's express app (no listen): rooms, messages, personas, memory. */
-export function createApp({ logger, sessionPublicKey, service, readiness, streamPingMs }: ChatAppDeps): Express {
+export function createApp({ logger, sessionPublicKey, service, readiness, metrics, streamPingMs }: ChatAppDeps): Express {
   return createHttpApp({
     logger,
     sessionPublicKey,
     readiness,
+    metrics,
     routers: [
       chatRoutes({ chats: service.chats, catalog: service.catalog }),
       messageRoutes({ chats: service.chats, sends: service.sends, logger, streamPingMs }),

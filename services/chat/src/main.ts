@@ -6,10 +6,11 @@ import { createChatService } from './service';
 
 async function main() {
   const config = loadConfig();
-  const { logger, connection, bus, outbox, readiness, startConsumers, every, serve } = await openServiceRuntime('chat', config);
+  const { logger, connection, bus, outbox, readiness, metrics, startConsumers, every, serve } = await openServiceRuntime('chat', config);
   const service = createChatService({
     connection,
     logger,
+    metrics,
     bus,
     outbox,
     catalogUrl: config.CATALOG_URL,
@@ -33,7 +34,7 @@ async function main() {
   startConsumers(() => registerConsumers({ bus, service, logger }));
   // Sends stuck between debit and reply (a crash, a hang) are refunded once the handler surely gave up.
   every(config.SEND_SWEEP_INTERVAL_MS, 'send sweep', () => service.sends.sweep());
-  serve(createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, service, readiness }));
+  serve(createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, service, readiness, metrics }));
 }
 
 main().catch(exitOnStartupError('chat'));

@@ -1,10 +1,10 @@
-import type { Bus, Connection, Logger, Outbox } from '@lakorn/service-kit';
+import type { Bus, Connection, Logger, Outbox, ServiceMetrics } from '@lakorn/service-kit';
 import { httpCatalogClient } from './data/catalogClient';
 import { createCharacterStore } from './data/characterStore';
 import { createChatStore } from './data/chatStore';
 import { chatModels } from './data/models';
 import { createPersonaStore } from './data/personaStore';
-import { createSendStore } from './data/sendStore';
+import { createSendStore, type SendStore } from './data/sendStore';
 import { createCharacterDirectory, type CatalogClient } from './domain/characters';
 import { createChats } from './domain/chats';
 import { busCoinClient, type CoinClient } from './domain/coins';
@@ -35,6 +35,8 @@ export interface ChatServiceOptions {
   llm: LlmSettings;
   debitTimeoutMs: number;
   offlineStreamDelayMs: number;
+  /** Where sends are counted by outcome (the runtime's metrics); unset: not counted. */
+  metrics?: ServiceMetrics;
   /** Tests replace these. */
   catalog?: CatalogClient;
   coins?: CoinClient;
@@ -59,6 +61,23 @@ export function responderFor(llm: LlmSettings, offlineStreamDelayMs: number): Re
   });
 }
 
+/**
+ * lakorn_chat_sends_total{outcome}: each send counted once, when its resolution is decided (the
+ * insert that won: handler, sweeper or a late repeat), as delivered, refunded, insufficient or void.
+ */
+function countingDecisions(store: SendStore, metrics: ServiceMetrics | undefined): SendStore {
+  if (!metrics) return store;
+  const sends = metrics.counter('lakorn_chat_sends_total', 'Sends by decided outcome: delivered, refunded, insufficient, void', ['outcome']);
+  return {
+    ...store,
+    async resolve(resolution) {
+      const decided = await store.resolve(resolution);
+      if (decided.won) sends.inc({ outcome: decided.resolution.kind });
+      return decided;
+    },
+  };
+}
+
 /** The chat service's parts over one database: models → stores → domain; what main.ts and the tests start from. */
 export function createChatService(options: ChatServiceOptions) {
   const { connection, logger } = options;
@@ -67,7 +86,7 @@ export function createChatService(options: ChatServiceOptions) {
     characters: createCharacterStore(models),
     chats: createChatStore(models),
     personas: createPersonaStore(models),
-    sends: createSendStore(models),
+    sends: countingDecisions(createSendStore(models), options.metrics),
   };
   const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
   const characters = createCharacterDirectory(stores.characters);

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
+import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import { checkInRoutes } from './routes/checkIns';
 import { dailyCoinSettingRoutes } from './routes/dailyCoinSettings';
 import { checkinErrors } from './routes/errors';
@@ -11,6 +11,8 @@ export interface CheckinAppDeps extends CheckinService {
   logger: Logger;
   sessionPublicKey: string;
   readiness?: ReadinessCheck[];
+  /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
+  metrics?: ServiceMetrics;
 }
 
 /** The check-in service's HTTP app: news, special days, daily coin settings and check-ins. */
@@ -19,6 +21,7 @@ export function createApp(deps: CheckinAppDeps): Express {
     logger: deps.logger,
     sessionPublicKey: deps.sessionPublicKey,
     readiness: deps.readiness,
+    metrics: deps.metrics,
     domainErrors: checkinErrors,
     routers: [newsRoutes(deps.news), specialDayRoutes(deps.specialDays), dailyCoinSettingRoutes(deps.coinSettings), checkInRoutes(deps.checkIns)],
   });

@@ -7,7 +7,7 @@ import { createCheckinService } from './service';
 
 async function main() {
   const config = loadConfig();
-  const { logger, connection, bus, outbox, readiness, startConsumers, serve } = await openServiceRuntime('checkin', config, {
+  const { logger, connection, bus, outbox, readiness, metrics, startConsumers, serve } = await openServiceRuntime('checkin', config, {
     embedded: EMBEDDED_OUTBOX_COLLECTIONS,
   });
   const service = createCheckinService({ connection, logger, outbox });
@@ -16,7 +16,7 @@ async function main() {
   await service.coinSettings.seedDefaults();
 
   startConsumers(() => registerConsumers({ bus, checkIns: service.checkIns, logger }));
-  serve(createApp({ ...service, logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, readiness }));
+  serve(createApp({ ...service, logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, readiness, metrics }));
 }
 
 main().catch(exitOnStartupError('checkin'));

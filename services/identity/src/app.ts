@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { KeyObject } from 'node:crypto';
-import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
+import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import type { IdentityService } from './service';
 import { authRoutes } from './routes/auth';
 import { identityErrors } from './routes/errors';
@@ -15,6 +15,8 @@ export interface IdentityAppDeps extends IdentityService {
   allowDevFromNetwork?: boolean;
   googleClientId?: string;
   readiness?: ReadinessCheck[];
+  /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
+  metrics?: ServiceMetrics;
   firstBalanceWaitMs?: number;
 }
 
@@ -23,6 +25,7 @@ export function createApp(deps: IdentityAppDeps): Express {
     logger: deps.logger,
     sessionPublicKey: deps.sessionPublicKey,
     readiness: deps.readiness,
+    metrics: deps.metrics,
     domainErrors: identityErrors,
     routers: [
       authRoutes({

@@ -7,7 +7,7 @@ import { createIdentityService } from './service';
 
 async function main() {
   const config = loadConfig();
-  const { logger, connection, bus, outbox, readiness, startConsumers, serve } = await openServiceRuntime('identity', config, {
+  const { logger, connection, bus, outbox, readiness, metrics, startConsumers, serve } = await openServiceRuntime('identity', config, {
     embedded: EMBEDDED_OUTBOX_COLLECTIONS,
   });
   const service = createIdentityService({
@@ -31,6 +31,7 @@ async function main() {
     allowDevFromNetwork: config.ALLOW_DEV_FROM_NETWORK,
     googleClientId: config.GOOGLE_CLIENT_ID,
     readiness,
+    metrics,
   });
   serve(app);
 }

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { Express } from 'express';
-import { createHttpApp, type Logger, type ReadinessCheck } from '@lakorn/service-kit';
+import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import type { StripeWebhook } from './data/stripe';
 import { adminRoutes } from './routes/admin';
 import { coinRoutes } from './routes/coins';
@@ -18,6 +18,8 @@ export interface WalletAppDeps {
   /** null when Stripe webhooks are not set up (they answer 404). */
   stripeWebhook: StripeWebhook | null;
   readiness?: ReadinessCheck[];
+  /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
+  metrics?: ServiceMetrics;
 }
 
 /** The wallet's express app (no listen): coins, promo codes, settings and PromptPay payments. */
@@ -27,6 +29,7 @@ export function createApp({ logger, service, ...deps }: WalletAppDeps): Express 
     logger,
     sessionPublicKey: deps.sessionPublicKey,
     readiness: deps.readiness,
+    metrics: deps.metrics,
     rawRouters: [webhookRoutes({ payments, stripe: deps.stripeWebhook, logger })],
     routers: [
       coinRoutes({ ledger, promoCodes, payments }),

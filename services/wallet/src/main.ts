@@ -8,7 +8,7 @@ import { createWalletService } from './service';
 
 async function main() {
   const config = loadConfig();
-  const { logger, connection, bus, readiness, startConsumers, every, serve } = await openServiceRuntime('wallet', config, {
+  const { logger, connection, bus, readiness, metrics, startConsumers, every, serve } = await openServiceRuntime('wallet', config, {
     embedded: EMBEDDED_OUTBOX_COLLECTIONS,
   });
 
@@ -42,6 +42,7 @@ async function main() {
     allowSimulationFromNetwork: config.ALLOW_DEV_FROM_NETWORK,
     stripeWebhook: stripe && config.STRIPE_WEBHOOK_SECRET ? { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET } : null,
     readiness,
+    metrics,
   });
   serve(app);
 }

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import type { CharacterSnapshot, Chat } from '@lakorn/contracts';
-import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
+import { createMetrics, createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox, type ServiceMetrics } from '@lakorn/service-kit';
 import { listenLocally, sampleCharacter, sessionCookie, testActor, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 // The real wallet (its composition root and bus consumers), run in this process against the same
 // FerretDB and RabbitMQ namespace: the money tests check chat against the wallet's own ledger.
@@ -24,6 +24,8 @@ export interface ChatUnderTest {
   service: ChatService;
   bus: Bus;
   outbox: Outbox;
+  /** The service's metrics, as its /metrics serves them. */
+  metrics: ServiceMetrics;
   close(): Promise<void>;
 }
 
@@ -46,11 +48,13 @@ export interface ChatOptions {
 export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
   const mongo = await testMongo(options.label);
   const logger = silentLogger();
-  const bus = testBus('chat', { namespace: options.namespace, ...(options.amqpUrl ? { url: options.amqpUrl } : {}) });
-  const outbox = createOutbox({ connection: mongo.connection, bus, logger, intervalMs: 100 });
+  const metrics = createMetrics();
+  const bus = testBus('chat', { namespace: options.namespace, metrics, ...(options.amqpUrl ? { url: options.amqpUrl } : {}) });
+  const outbox = createOutbox({ connection: mongo.connection, bus, logger, intervalMs: 100, metrics });
   const service = createChatService({
     connection: mongo.connection,
     logger,
+    metrics,
     bus,
     outbox,
     catalogUrl: options.catalogUrl ?? 'http://127.0.0.1:9',
@@ -71,7 +75,7 @@ export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
   await ensureIndexes(mongo.connection);
   await registerConsumers({ bus, service, logger });
   outbox.start();
-  const app = createApp({ logger, sessionPublicKey: testSessionKeys().publicKey, service });
+  const app = createApp({ logger, sessionPublicKey: testSessionKeys().publicKey, service, metrics });
   const { server, close: closeServer } = await listenLocally(app);
   return {
     app,
@@ -80,6 +84,7 @@ export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
     service,
     bus,
     outbox,
+    metrics,
     async close() {
       await closeServer();
       await outbox.stop();
