@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import type { Logger } from '@lakorn/service-kit';
+import { createMetrics, metricsAccess, metricsEndpoint, type Logger, type ServiceMetrics } from '@lakorn/service-kit';
 import { apiRoutes, imageRoutes } from './api/apiRoutes';
 import { createServiceProxies } from './api/serviceProxy';
 import type { GatewayConfig } from './config';
@@ -15,6 +15,8 @@ import { webRoutes } from './web/staticSite';
 export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
+  /** Served at /metrics to this machine or with METRICS_TOKEN; unset: the app's own registry. */
+  metrics?: ServiceMetrics;
 }
 
 /**
@@ -22,14 +24,17 @@ export interface GatewayDeps {
  * the services. A request handler for http.createServer (no listen and no globals, so supertest
  * drives it); the liveness probe is answered before the express app.
  */
-export function createApp({ config, logger }: GatewayDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApp({ config, logger, metrics = createMetrics({ accessToken: config.metricsToken }) }: GatewayDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, metrics));
   const security = securityHeaders({ production: config.nodeEnv === 'production', remoteOrigins: externalRemoteOrigins(config.remotes) });
   app.use(security);
+  // The gateway's own metrics, before the rate limits (a scraper is no visitor). No service's
+  // /metrics is reachable through the gateway: the route table has no such path.
+  app.get('/metrics', metricsAccess(metrics.accessToken), metricsEndpoint(metrics));
   app.use(perIpLimit(config.rateLimits));
   app.use(healthRoutes(config.services));
 

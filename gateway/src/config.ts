@@ -33,7 +33,7 @@ const trustProxy = z
   });
 
 const envSchema = baseConfigSchema
-  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true, HOST: true, ALLOW_DEV_FROM_NETWORK: true })
+  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true, HOST: true, ALLOW_DEV_FROM_NETWORK: true, METRICS_TOKEN: true })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     IDENTITY_URL: serviceUrl(4001),
@@ -99,6 +99,7 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
   streamIdleMs: env.STREAM_IDLE_MS,
   trustProxy: env.TRUST_PROXY,
   publicUrl: env.PUBLIC_URL,
+  metricsToken: env.METRICS_TOKEN,
 }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { createLogger } from '@lakorn/service-kit';
+import { createLogger, createMetrics } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { answerClientErrors } from './http/errors';
@@ -13,7 +13,7 @@ function main(): void {
     process.exit(1);
   }
   const logger = createLogger('gateway', config.logLevel);
-  const server = createServer(createApp({ config, logger })).listen(config.port, config.host, () => {
+  const server = createServer(createApp({ config, logger, metrics: createMetrics({ processMetrics: true, accessToken: config.metricsToken }) })).listen(config.port, config.host, () => {
     logger.info({ host: config.host, port: config.port, webRoot: config.webRoot, services: config.services }, `gateway listening on http://localhost:${config.port}`);
   });
   answerClientErrors(server);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 import { observeRequest, type ServiceMetrics } from '../metrics/metrics';
 import { withRequestId } from '../requestScope';
@@ -17,6 +17,11 @@ export interface RequestContextOptions {
    * carries its id (services; the gateway publishes nothing and logs its lines with the id).
    */
   scoped?: boolean;
+  /**
+   * The route label of a finished request, from a small fixed set (default: the express route
+   * pattern, else `unmatched`). The gateway's answers come from its route table, not express routes.
+   */
+  routeOf?: (req: Request, res: Response) => string;
 }
 
 /**
@@ -30,7 +35,7 @@ export function requestContext(
   levelOf: (req: Request, status: number) => RequestLogLevel,
   options: RequestContextOptions = {},
 ): RequestHandler {
-  const { metrics, scoped = false } = options;
+  const { metrics, scoped = false, routeOf } = options;
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
@@ -39,7 +44,7 @@ export function requestContext(
 
     const started = performance.now();
     res.once('close', () => {
-      if (metrics) observeRequest(metrics, req, res, (performance.now() - started) / 1000);
+      if (metrics) observeRequest(metrics, req, res, (performance.now() - started) / 1000, routeOf);
       const level = levelOf(req, res.statusCode);
       if (level === null || !logger.isLevelEnabled(level)) return;
       logger[level](

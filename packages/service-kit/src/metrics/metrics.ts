@@ -98,8 +98,14 @@ export function createMetrics(options: { processMetrics?: boolean; accessToken?:
  * Observes each finished request in `metrics.httpRequests`. The route label is the express route
  * pattern that answered (`/api/chats/:chatId`), never the URL: ids would make a series per chat.
  */
-export function observeRequest(metrics: ServiceMetrics, req: Request, res: Response, seconds: number): void {
-  metrics.httpRequests.observe({ method: req.method, route: routePattern(req), status: res.statusCode }, seconds);
+export function observeRequest(
+  metrics: ServiceMetrics,
+  req: Request,
+  res: Response,
+  seconds: number,
+  routeOf: (req: Request, res: Response) => string = routePattern,
+): void {
+  metrics.httpRequests.observe({ method: req.method, route: routeOf(req, res), status: res.statusCode }, seconds);
 }
 
 /** The pattern of the express route that took the request, or UNMATCHED_ROUTE. */
