@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, GENRES } from './constants';
+import { SessionEnd } from './identity';
 
 // Every event on the `lakorn.events` topic exchange (ARCHITECTURE §4). The routing key is the
 // event name; the AMQP messageId is the business opId so consumers can be idempotent.
@@ -93,6 +94,8 @@ export const EVENTS = {
   'identity.user.registered': UserRegistered,
   'identity.user.updated': UserUpdated,
   'identity.user.deleted': UserDeleted,
+  /** A session or every session of a member ended: every process stops accepting it at once. */
+  'identity.sessions.ended': SessionEnd,
   'wallet.balance.changed': BalanceChanged,
   'wallet.debit': DebitRequest,
   'wallet.refund.requested': RefundRequested,

@@ -75,5 +75,26 @@ export const SessionClaims = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   isOwner: z.boolean(),
+  /** This sign-in's id: logout ends this one session. */
+  sid: z.string().min(1),
+  /** The member's session version at sign-in: "sign out everywhere" raises it (SessionEnd). */
+  sv: z.number().int().min(0),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
+
+export { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, SESSION_ENDS_REFRESH_MS } from './values/identity';
+
+/**
+ * One entry of the list of ended sessions identity keeps and every process caches (service-kit
+ * auth/sessionEnds.ts): one sign-in ended (logout), or every session of a member below a version
+ * (sign out everywhere, account deletion, an admin role taken away). `expiresAt` is epoch ms.
+ */
+export const SessionEnd = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('session'), sid: z.string().min(1), expiresAt: z.number().int() }),
+  z.object({ kind: z.literal('member'), userId: z.string().min(1), minVersion: z.number().int().min(0) }),
+]);
+export type SessionEnd = z.infer<typeof SessionEnd>;
+
+/** GET /internal/sessions/ended?since= (identity): the ends changed since `since`, and where to ask from next. */
+export const SessionEndsPage = z.object({ ends: z.array(SessionEnd), cursor: z.number().int() });
+export type SessionEndsPage = z.infer<typeof SessionEndsPage>;

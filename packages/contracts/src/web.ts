@@ -9,6 +9,7 @@ export * from './values/chat';
 export * from './values/checkin';
 export * from './values/wallet';
 export * from './values/frontEnds';
+export * from './values/identity';
 
 export type * from './common';
 export type * from './events';

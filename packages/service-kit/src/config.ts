@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_ENDS_REFRESH_MS } from '@lakorn/contracts';
 
 /** An env flag written as true/false/1/0. */
 export const envBoolean = z
@@ -20,6 +21,10 @@ export const baseConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Opens the development sign-in and simulated payments to other addresses (ARCHITECTURE §5, §8). */
   ALLOW_DEV_FROM_NETWORK: envBoolean.default(false),
+  /** Where every process reloads the list of ended sessions (service-kit README "Sessions"). */
+  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  /** How often that list is reloaded when no event arrived: the bound on an ended session's life. */
+  SESSION_ENDS_REFRESH_MS: z.coerce.number().int().min(50).default(SESSION_ENDS_REFRESH_MS),
   /** Lets a scraper that is not on this machine read /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

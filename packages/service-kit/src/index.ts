@@ -8,6 +8,7 @@ export * from './http/createApp';
 export * from './http/requestLog';
 export * from './http/localOnly';
 export * from './auth/session';
+export * from './auth/sessionEnds';
 export * from './data/mongo';
 export * from './data/insertOnce';
 export * from './data/models';

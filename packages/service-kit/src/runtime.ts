@@ -7,6 +7,7 @@ import type { ReadinessCheck } from './http/createApp';
 import { createLogger, type Logger } from './logger';
 import { createMetrics, type ServiceMetrics } from './metrics/metrics';
 import { listenUntilStopped } from './run';
+import { createSessionEnds, installSessionEnds, loadSessionEndsFrom, type SessionEnds } from './auth/sessionEnds';
 
 /** What every service's main.ts opens: its log, its own database, the bus and the outbox. */
 export interface ServiceRuntime {
@@ -47,11 +48,13 @@ export async function openServiceRuntime(
   const connection = await connectMongo(config.MONGODB_URL, `${config.MONGODB_DB_PREFIX}${service}`);
   const bus = createBus({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, service, logger, metrics });
   const outbox = createOutbox({ connection, bus, logger, embedded: options.embedded, metrics });
+  const sessionEnds = openSessionEnds(config, bus, logger);
   const timers: NodeJS.Timeout[] = [];
   let stopping = false;
   let stopServer: (() => Promise<void>) | null = null;
   const cleanups = [
     async () => timers.forEach((t) => clearInterval(t)),
+    async () => sessionEnds.stop(),
     () => outbox.stop(),
     () => bus.close(),
     () => connection.close(),
@@ -87,4 +90,19 @@ export async function openServiceRuntime(
       for (const cleanup of cleanups) await cleanup().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Sessions that end (service-kit README "Sessions"): the process's copy of identity's list,
+ * consulted by every sessionMiddleware of the process, applied at once from
+ * `identity.sessions.ended` and reloaded every SESSION_ENDS_REFRESH_MS from IDENTITY_URL.
+ */
+function openSessionEnds(config: BaseConfig, bus: Bus, logger: Logger): SessionEnds {
+  const sessionEnds = createSessionEnds({ load: loadSessionEndsFrom(config.IDENTITY_URL), refreshMs: config.SESSION_ENDS_REFRESH_MS, logger });
+  installSessionEnds(sessionEnds);
+  sessionEnds.start();
+  bus
+    .consume({ queue: 'session-ends', events: ['identity.sessions.ended'], handler: async ({ payload }) => sessionEnds.apply(payload) })
+    .catch((error: unknown) => logger.error({ err: error }, 'could not consume identity.sessions.ended'));
+  return sessionEnds;
 }

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createSessionVerifier, parseCookieHeader, signSessionToken } from '../src/auth/session';
+import jwt from 'jsonwebtoken';
+import { createSessionVerifier, parseCookieHeader, sessionKeyId, sessionPublicKeys, signSessionToken } from '../src/auth/session';
 import { testActor, testSessionKeys } from '../src/testing';
 
 const { publicKey, privateKey } = testSessionKeys();
@@ -9,7 +10,7 @@ const claims = { sub: actor.id, uid: actor.uid, email: actor.email, isAdmin: fal
 describe('the session verifier (ARCHITECTURE §5, verified once per token and process)', () => {
   test('answers the actor a valid token names', () => {
     const verify = createSessionVerifier(publicKey);
-    expect(verify(signSessionToken(claims, privateKey))).toEqual(actor);
+    expect(verify(signSessionToken(claims, privateKey))).toMatchObject(actor);
   });
 
   test('answers a token it has verified from memory: the same actor object, frozen', () => {
@@ -24,7 +25,7 @@ describe('the session verifier (ARCHITECTURE §5, verified once per token and pr
     let clock = Date.now();
     const verify = createSessionVerifier(publicKey, { now: () => clock });
     const token = signSessionToken(claims, privateKey, 60);
-    expect(verify(token)).toEqual(actor);
+    expect(verify(token)).toMatchObject(actor);
     clock += 61_000;
     expect(verify(token)).toBeNull();
   });
@@ -58,5 +59,44 @@ describe('the session verifier (ARCHITECTURE §5, verified once per token and pr
 describe('the Cookie header', () => {
   test('keeps the first of a repeated name and decodes values, as cookie-parser did', () => {
     expect(parseCookieHeader('a=1; lakorn_session=x%20y; a=2; "q"; b="quoted"')).toEqual({ a: '1', lakorn_session: 'x y', b: 'quoted' });
+  });
+});
+
+describe('key ids: keys can be rotated (service-kit README "Sessions")', () => {
+  const next = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const headerOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: string };
+
+  test('every token names the key that signed it in its header (kid derived from the public key)', () => {
+    const token = signSessionToken(claims, privateKey);
+    expect(headerOf(token).kid).toBe(sessionKeyId(publicKey));
+    expect(sessionKeyId(publicKey)).not.toBe(sessionKeyId(next.publicKey));
+  });
+
+  test('a token signed with the old key still verifies while that key is configured next to the new one', () => {
+    const both = `${next.publicKey}\n${publicKey}`;
+    const verify = createSessionVerifier(both);
+    expect(verify(signSessionToken(claims, privateKey))).toMatchObject(actor);
+    expect(verify(signSessionToken(claims, next.privateKey))).toMatchObject(actor);
+    expect([...sessionPublicKeys(both).keys()]).toEqual([sessionKeyId(next.publicKey), sessionKeyId(publicKey)]);
+  });
+
+  test('once the old key is no longer configured, its tokens are refused', () => {
+    const verify = createSessionVerifier(next.publicKey);
+    expect(verify(signSessionToken(claims, privateKey))).toBeNull();
+  });
+
+  test('a token whose kid names no configured key is refused, even when a configured key would verify it', () => {
+    const signWith = (keyid?: string) =>
+      jwt.sign({ ...claims, sid: 's', sv: 0 }, privateKey, { algorithm: 'RS256', issuer: 'lakorn-identity', audience: 'lakorn', expiresIn: 60, ...(keyid ? { keyid } : {}) });
+    const token = signWith('unknown-kid');
+    const noKid = signWith();
+    expect(createSessionVerifier(publicKey)(signWith(sessionKeyId(publicKey)))).toMatchObject(actor);
+    const verify = createSessionVerifier(publicKey);
+    expect(verify(token)).toBeNull();
+    expect(verify(noKid)).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
-import { SESSION_COOKIE, SessionClaims } from '@lakorn/contracts';
-import { forbidden, unauthorized } from '../http/errors';
+import { SESSION_COOKIE, SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, SessionClaims } from '@lakorn/contracts';
+import { forbidden, HttpError, unauthorized } from '../http/errors';
+import { installedSessionEnds, type SessionEnds } from './sessionEnds';
 
 /** Who is acting, taken from the verified session token and never from a request body. */
 export interface Actor {
@@ -13,6 +14,12 @@ export interface Actor {
   email: string;
   isAdmin: boolean;
   isOwner: boolean;
+  /** The sign-in this token belongs to (claim `sid`); logout ends it. Set by the verifier. */
+  sessionId?: string;
+  /** The member's session version when the token was issued (claim `sv`). Set by the verifier. */
+  sessionVersion?: number;
+  /** When the token expires, epoch ms. Set by the verifier. */
+  sessionExpiresAt?: number;
 }
 
 declare module 'express-serve-static-core' {
@@ -20,6 +27,8 @@ declare module 'express-serve-static-core' {
     actor?: Actor;
     /** The raw session token, forwarded by the gateway so each service verifies it again. */
     sessionToken?: string;
+    /** A token came that was valid once (signed by our key) and is no more: ended or expired. */
+    sessionEnded?: boolean;
   }
 }
 
@@ -27,12 +36,54 @@ export const SESSION_ISSUER = 'lakorn-identity';
 export const SESSION_AUDIENCE = 'lakorn';
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export function signSessionToken(claims: SessionClaims, privateKey: string, ttlSeconds = SESSION_TTL_SECONDS): string {
+/**
+ * The key id (`kid`) of a session key: the first 16 characters of the base64url SHA-256 of its
+ * public key (SPKI DER), so a key pair carries its id with it and no setting can disagree with it.
+ * Identity writes it in every token's header; verifiers pick the key by it (key rotation,
+ * service-kit README "Sessions").
+ */
+export function sessionKeyId(key: string | KeyObject): string {
+  const object = typeof key === 'string' ? createPublicKey(key) : key.type === 'private' ? createPublicKey(key) : key;
+  return createHash('sha256').update(object.export({ type: 'spki', format: 'der' })).digest('base64url').slice(0, 16);
+}
+
+/**
+ * The verifying keys by kid. SESSION_PUBLIC_KEY holds one PEM block, or several during a key
+ * rotation (the new key next to the old one, until the old key's last token expired).
+ */
+export function sessionPublicKeys(keys: string | KeyObject | ReadonlyArray<string | KeyObject>): ReadonlyMap<string, KeyObject> {
+  const list = Array.isArray(keys) ? keys : [keys as string | KeyObject];
+  const byKid = new Map<string, KeyObject>();
+  for (const item of list) {
+    const objects = typeof item === 'string' ? (item.match(/-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/g) ?? [item]).map((pem) => createPublicKey(pem)) : [item];
+    for (const object of objects) byKid.set(sessionKeyId(object), object);
+  }
+  return byKid;
+}
+
+/** A new sign-in's id (claim `sid`). */
+export const newSessionId = (): string => randomBytes(16).toString('base64url');
+
+export function signSessionToken(
+  claims: Omit<SessionClaims, 'sid' | 'sv'> & { sid?: string; sv?: number },
+  privateKey: string,
+  ttlSeconds = SESSION_TTL_SECONDS,
+): string {
   return jwt.sign(
-    { uid: claims.uid, email: claims.email, isAdmin: claims.isAdmin, isOwner: claims.isOwner },
+    { uid: claims.uid, email: claims.email, isAdmin: claims.isAdmin, isOwner: claims.isOwner, sid: claims.sid ?? newSessionId(), sv: claims.sv ?? 0 },
     privateKey,
-    { algorithm: 'RS256', subject: claims.sub, issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE, expiresIn: ttlSeconds },
+    { algorithm: 'RS256', subject: claims.sub, issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE, expiresIn: ttlSeconds, keyid: keyIdOfPrivate(privateKey) },
   );
+}
+
+const privateKids = new Map<string, string>();
+function keyIdOfPrivate(privateKey: string): string {
+  let kid = privateKids.get(privateKey);
+  if (!kid) {
+    kid = sessionKeyId(createPublicKey(privateKey));
+    privateKids.set(privateKey, kid);
+  }
+  return kid;
 }
 
 /**
@@ -40,13 +91,17 @@ export function signSessionToken(claims: SessionClaims, privateKey: string, ttlS
  * KeyObject (crypto.createPublicKey(pem), made once) to skip parsing the PEM on every request.
  */
 export function verifySessionToken(token: string | undefined, publicKey: string | KeyObject): Actor | null {
-  return verifyClaims(token, publicKey)?.actor ?? null;
+  return verifyClaims(token, sessionPublicKeys(publicKey))?.actor ?? null;
 }
 
-function verifyClaims(token: string | undefined, publicKey: string | KeyObject): { actor: Actor; expiresAtMs: number } | null {
+function verifyClaims(token: string | undefined, keys: ReadonlyMap<string, KeyObject>): { actor: Actor; expiresAtMs: number } | null {
   if (!token) return null;
   try {
-    const decoded = jwt.verify(token, publicKey, {
+    // The key named by the header's kid, and no other: an unknown or missing kid is refused.
+    const header = jwt.decode(token, { complete: true })?.header;
+    const key = header?.kid === undefined ? undefined : keys.get(header.kid);
+    if (!key) return null;
+    const decoded = jwt.verify(token, key, {
       algorithms: ['RS256'],
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
@@ -58,7 +113,8 @@ function verifyClaims(token: string | undefined, publicKey: string | KeyObject):
     // jsonwebtoken accepts a token without exp; the verifier below checks such a token every time.
     const expiresAtMs = typeof exp === 'number' ? exp * 1000 : 0;
     // Frozen: a remembered actor is shared by every request that carries the same token.
-    return { actor: Object.freeze({ id: c.sub, uid: c.uid, email: c.email, isAdmin: c.isAdmin, isOwner: c.isOwner }), expiresAtMs };
+    const actor: Actor = { id: c.sub, uid: c.uid, email: c.email, isAdmin: c.isAdmin, isOwner: c.isOwner, sessionId: c.sid, sessionVersion: c.sv, sessionExpiresAt: expiresAtMs };
+    return { actor: Object.freeze(actor), expiresAtMs };
   } catch {
     return null;
   }
@@ -76,10 +132,10 @@ export const VERIFIED_SESSIONS_KEPT = 10_000;
  * The gateway and every service each verify with their own (ARCHITECTURE §5).
  */
 export function createSessionVerifier(
-  publicKey: string | KeyObject,
+  publicKey: string | KeyObject | ReadonlyArray<string | KeyObject>,
   options: { maxEntries?: number; now?: () => number } = {},
 ): (token: string | undefined) => Actor | null {
-  const key = typeof publicKey === 'string' ? createPublicKey(publicKey) : publicKey;
+  const key = sessionPublicKeys(publicKey);
   const maxEntries = options.maxEntries ?? VERIFIED_SESSIONS_KEPT;
   const now = options.now ?? Date.now;
   const verified = new Map<string, { actor: Actor; expiresAtMs: number }>();
@@ -130,23 +186,37 @@ export function readSessionToken(req: Request): string | undefined {
   return undefined;
 }
 
-/** Sets `req.actor` when a valid session is present; never refuses by itself. */
-export function sessionMiddleware(publicKey: string | KeyObject) {
+/**
+ * Sets `req.actor` when a valid session is present; never refuses by itself. A verified token
+ * whose session ended (the process's SessionEnds, installed by openServiceRuntime and the gateway)
+ * sets no actor: two Map lookups per request, no network (service-kit README "Sessions").
+ */
+export function sessionMiddleware(publicKey: string | KeyObject | ReadonlyArray<string | KeyObject>, sessionEnds?: SessionEnds) {
   const verify = createSessionVerifier(publicKey);
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = readSessionToken(req);
     const actor = verify(token);
-    if (actor) {
+    if (actor && (sessionEnds ?? installedSessionEnds())?.hasEnded(actor) !== true) {
       req.actor = actor;
       req.sessionToken = token;
+    } else if (token && (actor || looksSigned(token))) {
+      req.sessionEnded = true;
     }
     next();
   };
 }
 
-/** The signed-in actor, or a 401. */
+/** A JWT-shaped token (expired or from a retired key): "sign in again" rather than "not signed in". */
+function looksSigned(token: string): boolean {
+  return token.split('.').length === 3;
+}
+
+/** The 401 of a session that ended: the Thai "please sign in again" (contracts SESSION_ENDED_MESSAGE). */
+export const sessionEnded = () => new HttpError(401, SESSION_ENDED_MESSAGE, SESSION_ENDED_CODE);
+
+/** The signed-in actor, or a 401 (SESSION_ENDED when the token's session ended). */
 export function requireActor(req: Request): Actor {
-  if (!req.actor) throw unauthorized();
+  if (!req.actor) throw req.sessionEnded ? sessionEnded() : unauthorized();
   return req.actor;
 }
 

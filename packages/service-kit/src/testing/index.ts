@@ -52,7 +52,7 @@ export function testActor(overrides: Partial<Actor> = {}): Actor {
 /** `Cookie` header value carrying a valid session for the actor. */
 export function sessionCookie(actor: Actor): string {
   const token = signSessionToken(
-    { sub: actor.id, uid: actor.uid, email: actor.email, isAdmin: actor.isAdmin, isOwner: actor.isOwner },
+    { sub: actor.id, uid: actor.uid, email: actor.email, isAdmin: actor.isAdmin, isOwner: actor.isOwner, sid: actor.sessionId, sv: actor.sessionVersion },
     testSessionKeys().privateKey,
   );
   return `${SESSION_COOKIE}=${token}`;

@@ -1,0 +1,15 @@
+// Sessions that end (ARCHITECTURE §5, README "Where this differs from ARCHITECTURE"), zod-free so
+// the shell can branch on them.
+
+/** 401 code of a session that was valid once and is no more (signed out, deleted, role taken away, expired). */
+export const SESSION_ENDED_CODE = 'SESSION_ENDED';
+
+/** What a member whose session ended reads, on the 401 and on /login. */
+export const SESSION_ENDED_MESSAGE = 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง';
+
+/**
+ * How often every process reloads the list of ended sessions from identity when no event told it
+ * sooner: the bound on how long an ended session may still be accepted (60 s, issue "sessions that
+ * end"), with room for one failed reload.
+ */
+export const SESSION_ENDS_REFRESH_MS = 20_000;
