@@ -116,7 +116,7 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-/** spec §3: a send may carry the persona's own words instead of a stored persona. */
+/** spec §3: the persona's words a client may send with a message (the server ignores them, SendMessageBody). */
 export const PersonaContext = z.object({
   name: requiredText(LIMITS.characterName, 'Persona name'),
   personality: upTo(LIMITS.personality, 'Persona personality').default(''),
@@ -156,7 +156,10 @@ export const SendMessageBody = z.object({
   isUser: z.boolean().optional(),
   userId: ActorRef,
   personaId: Id.nullish(),
-  personaContext: PersonaContext.nullish(),
+  // spec §7 lets a send carry personaContext: accepted whatever it holds (never a 400) and dropped
+  // here, since the prompt speaks only as a stored persona (chat's personas.speakingAs) and a
+  // client's copy could carry any instructions into it unpaid.
+  personaContext: z.unknown().transform(() => undefined).optional(),
   clientMessageId: ClientMessageId.optional(),
 });
 export type SendMessageBody = z.input<typeof SendMessageBody>;

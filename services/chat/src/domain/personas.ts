@@ -1,9 +1,10 @@
-import { LIMITS, type Persona } from '@lakorn/contracts';
+import { LIMITS, type MessagePersona, type Persona } from '@lakorn/contracts';
 import type { Actor } from '@lakorn/service-kit';
 import type { PersonaDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
-import { PersonaLimitReached, PersonaNotFound } from './errors';
+import { NotOwnPersona, PersonaLimitReached, PersonaNotFound } from './errors';
 import { newId } from './ids';
+import type { PromptPersona } from './prompt';
 import { personaView } from './views';
 
 // spec §3 "Persona", §5: name, appearance, personality and background required; at most
@@ -24,6 +25,19 @@ export interface Personas {
   remove(actor: Actor, id: string): Promise<void>;
   /** The actor's own persona, or null. */
   ownPersona(actor: Actor, id: string): Promise<PersonaDoc | null>;
+  /**
+   * Who the member speaks as in a send: the stored persona `personaId` names (NotOwnPersona unless
+   * the actor's), else the chat's saved persona, else the main identity (null). A send's
+   * personaContext is never read: the client's copy of a persona could carry any instructions,
+   * unpaid, into the prompt (spec §7 still lets clients send it).
+   */
+  speakingAs(actor: Actor, personaId: string | null | undefined, savedPersonaId: () => Promise<string | null>): Promise<Speaker>;
+}
+
+/** The persona a send's message names and the one its prompt describes (both null: main identity). */
+export interface Speaker {
+  ref: MessagePersona | null;
+  prompt: PromptPersona | null;
 }
 
 export function createPersonas(store: PersonaStore, now: () => Date = () => new Date()): Personas {
@@ -31,6 +45,11 @@ export function createPersonas(store: PersonaStore, now: () => Date = () => new 
     const doc = await store.get(id);
     if (!doc || doc.userId !== actor.id) throw new PersonaNotFound();
     return doc;
+  }
+
+  async function ownPersona(actor: Actor, id: string): Promise<PersonaDoc | null> {
+    const doc = await store.get(id);
+    return doc && doc.userId === actor.id ? doc : null;
   }
 
   return {
@@ -58,9 +77,14 @@ export function createPersonas(store: PersonaStore, now: () => Date = () => new 
       await own(actor, id);
       await store.remove(id);
     },
-    async ownPersona(actor, id) {
-      const doc = await store.get(id);
-      return doc && doc.userId === actor.id ? doc : null;
+    ownPersona,
+    async speakingAs(actor, personaId, savedPersonaId) {
+      const id = personaId || (await savedPersonaId());
+      const stored = id ? await ownPersona(actor, id) : null;
+      if (personaId && !stored) throw new NotOwnPersona();
+      if (!stored) return { ref: null, prompt: null };
+      const { name, appearance, personality, background } = stored;
+      return { ref: { id: stored._id, name, profileUrl: stored.profileUrl }, prompt: { name, appearance, personality, background } };
     },
   };
 }

@@ -19,7 +19,7 @@ export interface PromptTurn {
 
 export interface PromptInput {
   character: CharacterSnapshot;
-  /** The persona the member speaks as (stored, or the send's personaContext); null: main identity. */
+  /** The stored persona the member speaks as (never a send's personaContext); null: main identity. */
   persona: PromptPersona | null;
   /** The member's username for the main identity, when known. */
   userName: string | null;

@@ -1,4 +1,4 @@
-import { messageCost, type MessagePersona, type PersonaContext, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import { messageCost, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
 import type { Actor, Logger } from '@lakorn/service-kit';
 import type { ChatStore } from '../data/chatStore';
 import type { MessageDoc, ResolutionDoc, SendOutcome } from '../data/models';
@@ -7,9 +7,9 @@ import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
 import { debitOpId, type CoinClient } from './coins';
 import { DomainError } from '@lakorn/service-kit';
-import { AiUnavailable, ClientMessageIdReused, NotEnoughCoins, NotOwnPersona, SendNotFound, SendPending, SendRecordGone } from './errors';
+import { AiUnavailable, ClientMessageIdReused, NotEnoughCoins, SendNotFound, SendPending, SendRecordGone } from './errors';
 import { newId } from './ids';
-import type { Personas } from './personas';
+import type { Personas, Speaker } from './personas';
 import { assemblePrompt, type PromptPersona } from './prompt';
 import type { Responder } from './responders/types';
 import { messageView } from './views';
@@ -26,7 +26,6 @@ export interface SendInput {
   chatId: string;
   content: string;
   personaId?: string | null;
-  personaContext?: PersonaContext | null;
   clientMessageId?: string;
 }
 
@@ -232,24 +231,9 @@ export function createSends(deps: SendsDeps): Sends {
 
   const refundDecision = (): Omit<ResolutionDoc, '_id' | 'at'> => ({ kind: 'refunded', reply: '', offline: false, balance: null });
 
-  /** The persona the member speaks as: the send's, else the chat's saved one, else the main identity. */
-  async function personaOf(actor: Actor, chatId: string, input: SendInput): Promise<{ ref: MessagePersona | null; prompt: PromptPersona | null }> {
-    const personaId = input.personaId ?? (input.personaContext ? null : await chatStore.getChatPersona(chatId));
-    const stored = personaId ? await deps.personas.ownPersona(actor, personaId) : null;
-    if (input.personaId && !stored) throw new NotOwnPersona();
-    const context = input.personaContext;
-    const prompt: PromptPersona | null = context
-      ? { name: context.name, appearance: context.appearance, personality: context.personality, background: context.background }
-      : stored
-        ? { name: stored.name, appearance: stored.appearance, personality: stored.personality, background: stored.background }
-        : null;
-    const ref: MessagePersona | null = stored
-      ? { id: stored._id, name: stored.name, profileUrl: stored.profileUrl }
-      : context
-        ? { id: '', name: context.name, profileUrl: '' }
-        : null;
-    return { ref, prompt };
-  }
+  /** The persona the member speaks as (personas.speakingAs; a send's personaContext is ignored). */
+  const personaOf = (actor: Actor, chatId: string, input: SendInput): Promise<Speaker> =>
+    deps.personas.speakingAs(actor, input.personaId, () => chatStore.getChatPersona(chatId));
 
   /** What the prompt is made of besides the persona: read while the coins are being taken. */
   interface PromptInputs {
