@@ -73,6 +73,7 @@ export const runnerEnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .describe('true answers the development sign-in and simulated payments from other addresses than this machine (refused with 403 otherwise); the start banner then warns.'),
+  METRICS_TOKEN: optionalText.describe('Bearer token that lets a scraper on another machine read /metrics of the gateway and every service (at least 16 characters). Unset: only this machine may read them.'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('Gateway port: the one URL a user needs.'),
   PUBLIC_URL: z.string().url().optional().describe('Address users reach the gateway at. Unset: http://localhost:<PORT>.'),
   ADMIN_EMAILS: z.string().default(DEV_ADMIN).describe('Comma separated e-mails that are admins.'),
@@ -130,6 +131,7 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   SESSION_PRIVATE_KEY: ['identity'],
   HOST: EVERY_PROCESS,
   ALLOW_DEV_FROM_NETWORK: ['gateway', 'identity', 'wallet'],
+  METRICS_TOKEN: EVERY_PROCESS,
   PORT: ['gateway'],
   PUBLIC_URL: ['gateway', 'identity', 'wallet'],
   ADMIN_EMAILS: ['identity'],
