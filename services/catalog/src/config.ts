@@ -10,6 +10,11 @@ export const catalogConfigSchema = baseConfigSchema.extend({
    * see src/domain/discoverIndex.ts). A single instance reads nothing new and costs nothing.
    */
   DISCOVER_SYNC_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  /**
+   * How often an instance persists its discover index while it changes, so a start reads the
+   * snapshot instead of every character (src/domain/discoverSnapshot.ts); 0 never writes one.
+   */
+  DISCOVER_SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

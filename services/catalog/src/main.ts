@@ -13,19 +13,19 @@ async function main() {
     outbox,
     imageCacheBytes: config.IMAGE_CACHE_BYTES,
     syncIntervalMs: config.DISCOVER_SYNC_INTERVAL_MS,
+    snapshotIntervalMs: config.DISCOVER_SNAPSHOT_INTERVAL_MS,
   });
   await ensureIndexes(connection);
 
   // The discover index is built before the first request (and before consumers change it), so
   // every answer comes from a complete index; /readyz only answers once it is.
-  const loadStarted = new Date();
-  const loaded = await service.catalog.load();
-  logger.info({ ...loaded, ms: Date.now() - loadStarted.getTime() }, 'discover index loaded');
-  service.sync.start(loadStarted);
+  const loadStarted = Date.now();
+  const opened = await service.openIndex();
+  logger.info({ ...opened, ms: Date.now() - loadStarted }, 'discover index loaded');
 
   startConsumers(() => registerConsumers({ bus, catalog: service.catalog, logger }));
   const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, readiness, metrics });
-  serve(app, [() => service.sync.stop()]);
+  serve(app, [() => service.closeIndex()]);
 }
 
 main().catch(exitOnStartupError('catalog'));

@@ -9,7 +9,9 @@ import { catalogModels } from './data/models';
 import { createCharacterImages } from './domain/characterImages';
 import { createCatalog } from './domain/characters';
 import { DiscoverIndex } from './domain/discoverIndex';
+import { createDiscoverSnapshots } from './domain/discoverSnapshot';
 import { createDiscoverSync } from './domain/discoverSync';
+import { createSnapshotStore } from './data/snapshotStore';
 
 export interface CatalogServiceOptions {
   connection: Connection;
@@ -18,6 +20,8 @@ export interface CatalogServiceOptions {
   /** Bytes of images kept in memory (IMAGE_CACHE_BYTES). */
   imageCacheBytes?: number;
   syncIntervalMs?: number;
+  /** How often the discover index is persisted while it changes; 0: never (DISCOVER_SNAPSHOT_INTERVAL_MS). */
+  snapshotIntervalMs?: number;
   now?: () => Date;
 }
 
@@ -50,7 +54,21 @@ export function createCatalogService(options: CatalogServiceOptions) {
     logger,
     now,
   });
-  return { index, sync, catalog, images: createCharacterImages({ store: images, catalog }) };
+  const snapshots = createDiscoverSnapshots({ store: createSnapshotStore(models), index, sync, logger, intervalMs: options.snapshotIntervalMs, now });
+  return {
+    index,
+    sync,
+    catalog,
+    snapshots,
+    images: createCharacterImages({ store: images, catalog }),
+    /** Fills the discover index before the first request (from a snapshot, else the database) and starts keeping it in step. */
+    openIndex: () => snapshots.open(() => catalog.load()),
+    /** Stops the sync and the snapshots (on shutdown). */
+    closeIndex: async () => {
+      await sync.stop();
+      await snapshots.stop();
+    },
+  };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -64,6 +64,27 @@ export interface DiscoverChangeDoc {
   change: Record<string, unknown>;
 }
 
+/**
+ * The discover index persisted, so a start reads tens of documents instead of every character
+ * (domain/discoverSnapshot.ts): `_id` 'current' names the snapshot to read.
+ */
+export interface DiscoverSnapshotDoc {
+  _id: string;
+  snapshot: string;
+  blocks: number;
+  characters: number;
+  /** Every change logged from this time on may be missing from the snapshot: a start replays them. */
+  coveredUntil: Date;
+  /** The snapshot this one replaced; its blocks go when the next one is written. */
+  previous: { snapshot: string; blocks: number } | null;
+}
+
+/** One block of a snapshot (`_id` "<snapshot>:<n>"): gzipped JSON of its records. */
+export interface DiscoverSnapshotBlockDoc {
+  _id: string;
+  data: Buffer;
+}
+
 export const IMAGE_BUCKET = 'character_images';
 
 export interface CatalogModels {
@@ -72,6 +93,8 @@ export interface CatalogModels {
   likes: Model<LikeDoc>;
   creators: Model<CreatorDoc>;
   discoverChanges: Model<DiscoverChangeDoc>;
+  discoverSnapshots: Model<DiscoverSnapshotDoc>;
+  discoverSnapshotBlocks: Model<DiscoverSnapshotBlockDoc>;
   /** Character images (ARCHITECTURE §8b): GridFS's files and chunks collections of IMAGE_BUCKET. */
   images: mongo.GridFSBucket;
 }
@@ -112,6 +135,18 @@ export function catalogModels(connection: Connection): CatalogModels {
         [{ at: 1 }],
         { minimize: false },
       ),
+    ),
+    discoverSnapshots: modelOf<DiscoverSnapshotDoc>(connection, 'DiscoverSnapshot', () =>
+      schemaOf('discover_snapshots', {
+        snapshot: requiredString,
+        blocks: { type: Number, required: true },
+        characters: { type: Number, required: true },
+        coveredUntil: requiredDate,
+        previous: { type: Schema.Types.Mixed, default: null },
+      }),
+    ),
+    discoverSnapshotBlocks: modelOf<DiscoverSnapshotBlockDoc>(connection, 'DiscoverSnapshotBlock', () =>
+      schemaOf('discover_snapshot_blocks', { data: { type: Buffer, required: true } }),
     ),
     images: new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET }),
   };

@@ -35,6 +35,31 @@ export type ListingSource = z.infer<typeof ListingSource>;
  */
 type Entry = CharacterSummary & { rank: number; search: SearchText };
 
+/**
+ * One character as a persisted snapshot holds it (discoverSnapshot.ts): its card, order key,
+ * search text and likers, positional to keep 100 000 of them small.
+ */
+export type SnapshotRecord = [
+  id: string,
+  userId: string,
+  name: string,
+  age: string,
+  gender: CharacterSummary['gender'],
+  genre: Genre,
+  isPublic: 0 | 1,
+  isSpicy: 0 | 1,
+  description: string,
+  personalityPreview: string,
+  profileUrl: string,
+  rank: number,
+  version: number,
+  createdAt: string,
+  updatedAt: string,
+  searchFolded: 0 | 1,
+  searchText: string,
+  likers: string[],
+];
+
 export interface PageRequest {
   /** A genre, or undefined for all (spec §2 category 'all'). */
   genre?: Genre;
@@ -76,6 +101,7 @@ export class DiscoverIndex {
   /** Public characters sorted by (rank, id); during a bulk load, in arrival order (see load). */
   private publicByRank: Entry[] = [];
   private bulk = false;
+  private changeCount = 0;
   private readonly byUser = new Map<string, Set<string>>();
   private readonly likes = new Map<string, Set<string>>();
   private readonly creators = new Map<string, string>();
@@ -89,6 +115,22 @@ export class DiscoverIndex {
 
   get publicSize(): number {
     return this.publicByRank.length;
+  }
+
+  /** Grows with every change: whether the index changed since a snapshot was written. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  /** Empties the index (a start that gave up on a snapshot half-way loads from the database). */
+  clear(): void {
+    this.byId.clear();
+    this.publicByRank = [];
+    this.byUser.clear();
+    this.likes.clear();
+    this.creators.clear();
+    this.tombstones.clear();
+    this.changeCount += 1;
   }
 
   /**
@@ -115,7 +157,7 @@ export class DiscoverIndex {
     const current = this.byId.get(source.id);
     if (current && current.version >= source.version) return false;
     if (current) this.detach(current);
-    const entry: Entry = {
+    this.put({
       id: source.id,
       userId: source.userId,
       name: source.name,
@@ -134,18 +176,51 @@ export class DiscoverIndex {
       createdAt: source.createdAt.toISOString(),
       updatedAt: source.updatedAt.toISOString(),
       search: searchText(source),
-    };
+    });
+    return true;
+  }
+
+  /** Every character with its likers, for a persisted snapshot (restore puts them back). */
+  *records(): Generator<SnapshotRecord> {
+    for (const e of this.byId.values()) {
+      const likers = [...(this.likes.get(e.id) ?? [])];
+      yield [e.id, e.userId, e.name, e.age, e.gender, e.genre, e.isPublic ? 1 : 0, e.isSpicy ? 1 : 0, e.description, e.personalityPreview,
+        e.profileUrl, e.rank, e.version, e.createdAt, e.updatedAt, e.search.folded ? 1 : 0, e.search.text, likers];
+    }
+  }
+
+  /** Every creator's name, for a persisted snapshot. */
+  creatorNames(): Array<[string, string]> {
+    return [...this.creators];
+  }
+
+  /** Puts back a character of `records()` (inside `load`); a newer version held already wins. */
+  restore(record: SnapshotRecord): void {
+    const [id, userId, name, age, gender, genre, isPublic, isSpicy, description, preview, profileUrl, rank, version, createdAt, updatedAt, folded, text, likers] =
+      record;
+    const current = this.byId.get(id);
+    if (this.isTombstoned(id) || (current && current.version >= version)) return;
+    if (current) this.detach(current);
+    this.put({
+      id, userId, name, age, gender, genre, isPublic: isPublic === 1, isSpicy: isSpicy === 1, description, personalityPreview: preview, profileUrl,
+      likes: 0, creatorUsername: '', rank, version, createdAt, updatedAt, search: { text, folded: folded === 1 },
+    });
+    for (const liker of likers) this.addLike(id, liker);
+  }
+
+  private put(entry: Entry): void {
+    this.changeCount += 1;
     this.byId.set(entry.id, entry);
     let own = this.byUser.get(entry.userId);
     if (!own) this.byUser.set(entry.userId, (own = new Set()));
     own.add(entry.id);
-    if (!entry.isPublic) return true;
+    if (!entry.isPublic) return;
     if (this.bulk) this.publicByRank.push(entry);
     else this.publicByRank.splice(this.lowerBound(entry.rank, entry.id), 0, entry);
-    return true;
   }
 
   remove(id: string): void {
+    this.changeCount += 1;
     this.tombstones.set(id, this.now());
     const entry = this.byId.get(id);
     if (entry) this.detach(entry);
@@ -241,6 +316,7 @@ export class DiscoverIndex {
     if (!likers) this.likes.set(characterId, (likers = new Set()));
     if (likers.has(userId)) return false;
     likers.add(userId);
+    this.changeCount += 1;
     return true;
   }
 
@@ -254,14 +330,17 @@ export class DiscoverIndex {
 
   /** A deleted member's likes go (identity.user.deleted). */
   removeLikesOf(userId: string): void {
+    this.changeCount += 1;
     for (const likers of this.likes.values()) likers.delete(userId);
   }
 
   setCreator(userId: string, username: string): void {
+    this.changeCount += 1;
     this.creators.set(userId, username);
   }
 
   removeCreator(userId: string): void {
+    this.changeCount += 1;
     this.creators.delete(userId);
   }
 

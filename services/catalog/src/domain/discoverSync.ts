@@ -19,6 +19,10 @@ export const DiscoverChange = z.discriminatedUnion('kind', [
 ]);
 export type DiscoverChange = z.infer<typeof DiscoverChange>;
 
+/** How long the discover log keeps a change, and how far back each read reaches (clocks, slow inserts). */
+export const DISCOVER_LOG_RETENTION_MS = 15 * 60_000;
+export const DISCOVER_LOG_MARGIN_MS = 60_000;
+
 export function applyChange(index: DiscoverIndex, change: DiscoverChange): void {
   switch (change.kind) {
     case 'character':
@@ -48,6 +52,8 @@ export interface DiscoverSync {
   /** Polls every intervalMs, reading from `since` (when the index load began) onwards. */
   start(since: Date): void;
   stop(): Promise<void>;
+  /** Other instances' changes logged before this time are in the index (a snapshot's coveredUntil). */
+  caughtUpTo(): Date;
 }
 
 export interface DiscoverSyncOptions {
@@ -68,8 +74,8 @@ export function createDiscoverSync(options: DiscoverSyncOptions): DiscoverSync {
   const { log, index, instance } = options;
   const logger = options.logger.child({ component: 'discover-sync' });
   const intervalMs = options.intervalMs ?? 2_000;
-  const retentionMs = options.retentionMs ?? 15 * 60_000;
-  const marginMs = options.marginMs ?? 60_000;
+  const retentionMs = options.retentionMs ?? DISCOVER_LOG_RETENTION_MS;
+  const marginMs = options.marginMs ?? DISCOVER_LOG_MARGIN_MS;
   const now = options.now ?? (() => new Date());
   const seen = new Map<string, number>();
   let readFrom = now();
@@ -123,6 +129,9 @@ export function createDiscoverSync(options: DiscoverSyncOptions): DiscoverSync {
             running = null;
           });
       }, intervalMs);
+    },
+    caughtUpTo() {
+      return new Date(readFrom.getTime() - marginMs);
     },
     async stop() {
       if (timer) clearInterval(timer);
