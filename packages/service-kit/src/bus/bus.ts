@@ -147,6 +147,12 @@ export function createBus(options: BusOptions): Bus {
   const retryDelayMs = options.retryDelayMs ?? 1_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const exchange = `${namespace}.events`;
+  /**
+   * The service's own direct exchange: retry and dead-letter copies travel through it, never
+   * through the default exchange, so a service's broker user needs no write permission on
+   * `amq.default` (which reaches every queue by name, past the topic permissions; ARCHITECTURE §4).
+   */
+  const ownExchange = `${namespace}.${service}.direct`;
   const url = withHeartbeat(options.url);
   const { metrics } = options;
 
@@ -202,6 +208,7 @@ export function createBus(options: BusOptions): Bus {
     watchChannel(publisher, model, 'publisher', () => true);
     // Test namespaces: the exchange goes away with the last bound queue (x-expires).
     await publisher.assertExchange(exchange, 'topic', { durable: true, autoDelete: Boolean(options.queueExpiresMs) });
+    await publisher.assertExchange(ownExchange, 'direct', { durable: true, autoDelete: Boolean(options.queueExpiresMs) });
     // Direct reply-to: the requests must be published on the channel that consumes the replies.
     await publisher.consume(REPLY_QUEUE, onReply, { noAck: true });
 
@@ -281,12 +288,17 @@ export function createBus(options: BusOptions): Bus {
     watchChannel(channel, model, subscription.queue, () => active);
     await channel.assertQueue(subscription.queue, queueOptions());
     // A failed delivery waits retryDelayMs (its per-message expiration) in the retry queue, then
-    // dead-letters back into the main queue through the default exchange.
-    await channel.assertQueue(`${subscription.queue}.retry`, queueOptions({
-      'x-dead-letter-exchange': '',
+    // dead-letters back into the main queue through the service's own exchange. (`.wait`, not the
+    // earlier `.retry` that dead-lettered through the default exchange: a queue keeps the
+    // arguments it was declared with.)
+    await channel.assertQueue(`${subscription.queue}.wait`, queueOptions({
+      'x-dead-letter-exchange': ownExchange,
       'x-dead-letter-routing-key': subscription.queue,
     }));
     await channel.assertQueue(`${subscription.queue}.dead`, queueOptions());
+    for (const to of ['', '.wait', '.dead']) {
+      await channel.bindQueue(`${subscription.queue}${to}`, ownExchange, `${subscription.queue}${to}`);
+    }
     for (const event of subscription.events) await channel.bindQueue(subscription.queue, exchange, event);
     await channel.prefetch(prefetch);
     const { consumerTag } = await channel.consume(subscription.queue, (message) => {
@@ -315,7 +327,11 @@ export function createBus(options: BusOptions): Bus {
   }
 
   function decode(subscription: Subscription, message: ConsumeMessage, attempt: number): IncomingEvent | string {
-    const name: unknown = message.properties.type ?? message.fields.routingKey;
+    // From the shared exchange the routing key is the event (the broker's topic permissions check
+    // it, a `type` property nobody checks could claim another event); copies coming back through
+    // the service's own exchange carry it in `type`.
+    const { exchange: from, routingKey } = message.fields;
+    const name: unknown = from === exchange ? routingKey : (message.properties.type ?? routingKey);
     if (!isEventName(name) || !subscription.events.includes(name)) return `unexpected event type ${String(name)}`;
     const messageId: unknown = message.properties.messageId;
     if (typeof messageId !== 'string' || messageId === '') return 'missing messageId';
@@ -357,7 +373,7 @@ export function createBus(options: BusOptions): Bus {
         });
       } else {
         log.warn({ queue: subscription.queue, event: event.name, messageId: event.messageId, attempt, err: reason }, 'handler failed; will retry');
-        await moveMessage(subscription, channel, message, 'retry', { [ATTEMPT_HEADER]: attempt + 1 });
+        await moveMessage(subscription, channel, message, 'wait', { [ATTEMPT_HEADER]: attempt + 1 });
       }
       return;
     }
@@ -372,14 +388,14 @@ export function createBus(options: BusOptions): Bus {
     subscription: Subscription,
     channel: ConfirmChannel,
     message: ConsumeMessage,
-    to: 'retry' | 'dead',
+    to: 'wait' | 'dead',
     headers: Record<string, string | number>,
   ): Promise<void> {
     const { properties } = message;
     const copy: Options.Publish = {
       persistent: true,
       messageId: properties.messageId,
-      // The copy comes back through the default exchange (routing key = queue), so the event name
+      // The copy comes back through the service's own exchange (routing key = queue), so the event name
       // must travel in `type` even if the original publisher left it out.
       type: properties.type ?? message.fields.routingKey,
       timestamp: properties.timestamp,
@@ -388,10 +404,10 @@ export function createBus(options: BusOptions): Bus {
       correlationId: properties.correlationId,
       replyTo: properties.replyTo,
       headers: { ...properties.headers, ...headers },
-      ...(to === 'retry' ? { expiration: String(retryDelayMs) } : {}),
+      ...(to === 'wait' ? { expiration: String(retryDelayMs) } : {}),
     };
     try {
-      await publishConfirmed(channel, '', `${subscription.queue}.${to}`, message.content, copy);
+      await publishConfirmed(channel, ownExchange, `${subscription.queue}.${to}`, message.content, copy);
     } catch (error) {
       log.warn({ err: errorMessage(error), queue: subscription.queue, messageId: properties.messageId }, `could not move message to ${to} queue; it will be redelivered`);
       // If the channel is still open the broker refused the copy: pause so the redelivery does
