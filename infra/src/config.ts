@@ -62,6 +62,10 @@ export const runnerEnvSchema = z.object({
     .regex(/^[a-z0-9_.-]+$/)
     .default('lakorn')
     .describe('Exchange `<ns>.events` and queue prefix, so several stacks can share a broker.'),
+  BROKER_USERS: z
+    .enum(['auto', 'off'])
+    .default('auto')
+    .describe('auto: on a RabbitMQ of this machine the runner makes one user per service (`<ns>-<service>`, rabbitmqctl) that may publish only its own events, and gives each service its own AMQP_URL; off, or when it cannot: every service uses AMQP_URL (the start line says why).'),
   SESSION_PUBLIC_KEY: optionalText.describe('PEM that verifies session tokens. Unset: .data/keys/session-public.pem (generated once).'),
   SESSION_PRIVATE_KEY: optionalText.describe('PEM that signs session tokens. Unset: .data/keys/session-private.pem (generated once).'),
   HOST: z
@@ -75,7 +79,7 @@ export const runnerEnvSchema = z.object({
     .describe('true answers the development sign-in and simulated payments from other addresses than this machine (refused with 403 otherwise); the start banner then warns.'),
   METRICS_TOKEN: optionalText.describe('Bearer token that lets a scraper on another machine read /metrics of the gateway and every service (at least 16 characters). Unset: only this machine may read them.'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('Gateway port: the one URL a user needs.'),
-  PUBLIC_URL: z.string().url().optional().describe('Address users reach the gateway at. Unset: http://localhost:<PORT>.'),
+  PUBLIC_URL: z.string().url().optional().describe('Address users reach the gateway at; the gateway also accepts state-changing requests from its origin. Unset: http://localhost:<PORT>.'),
   ADMIN_EMAILS: z.string().default(DEV_ADMIN).describe('Comma separated e-mails that are admins.'),
   OWNER_EMAIL: z.string().default(DEV_ADMIN).describe('The owner account (payment switch, registration bonus).'),
   GOOGLE_CLIENT_ID: optionalText.describe('Google sign-in. Unset: the development identity provider.'),
@@ -127,6 +131,7 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   MONGODB_DB_PREFIX: SERVICES_ONLY,
   AMQP_URL: SERVICES_ONLY,
   BUS_NAMESPACE: SERVICES_ONLY,
+  BROKER_USERS: [],
   SESSION_PUBLIC_KEY: EVERY_PROCESS,
   SESSION_PRIVATE_KEY: ['identity'],
   HOST: EVERY_PROCESS,
@@ -196,6 +201,8 @@ export class ConfigError extends Error {
 export interface ResolvedStack {
   mongodbUrl: string;
   amqpUrl: string;
+  /** Each service's own broker user (BROKER_USERS); absent: every service uses amqpUrl. */
+  serviceAmqpUrls?: Record<ServiceName, string>;
   sessionKeys: { publicKey: string; privateKey: string };
   servicePorts: Record<ServiceName, number>;
   gatewayPort: number;
@@ -221,6 +228,7 @@ export function processEnv(
     const value = values[variable];
     if (value !== undefined) env[variable] = value;
   }
+  if (name !== 'gateway' && resolved.serviceAmqpUrls && overrides.AMQP_URL === undefined) env.AMQP_URL = resolved.serviceAmqpUrls[name];
   env.PORT = String(name === 'gateway' ? resolved.gatewayPort : resolved.servicePorts[name]);
   return { ...env, ...extra };
 }

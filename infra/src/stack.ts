@@ -22,6 +22,7 @@ import { repoPaths } from './paths';
 import { describeListener, freePort, portInUse } from './ports';
 import { ManagedProcess, describeExit, type LineSink, type ProcessExit } from './processes';
 import { deleteNamespace } from './rabbitmq';
+import { deleteBrokerUsers, describeBrokerUsers, ensureBrokerUsers, type BrokerUsersOutcome } from './brokerUsers';
 import { DEFAULT_RESTART, crashBudget, crashCounter, type RestartPolicy } from './restarts';
 import { FRONT_ENDS, buildFrontEnds, buildsFailed } from './webBuild';
 
@@ -146,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const probeOf = (name: ProcessName) => (name === 'gateway' ? `http://${reach}:${gatewayPort}/healthz` : `http://${reach}:${servicePorts[name]}/readyz`);
   let stopping = false;
   let stopped: Promise<void> | undefined;
+  let brokerUsers: BrokerUsersOutcome | undefined;
 
   async function stopAll(): Promise<void> {
     stopping = true;
@@ -154,6 +156,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await processes.find((p) => p.name === 'gateway')?.stop();
     await Promise.all(processes.map((p) => p.stop()));
     if (options.isolated) await removeIsolatedData(infrastructure, dbPrefix, busNamespace);
+    if (options.isolated && brokerUsers?.kind === 'per-service') {
+      await deleteBrokerUsers(brokerUsers.accounts).catch((error: Error) => say(`could not delete the stack's broker users: ${error.message}`));
+    }
     if (ownsInfrastructure) await infrastructure.stop();
   }
   const stop = (): Promise<void> => (stopped ??= stopAll());
@@ -177,9 +182,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }
     }
 
+    // One broker user per service, publishing only its own events (ARCHITECTURE §4).
+    brokerUsers = await ensureBrokerUsers({
+      amqpUrl: infrastructure.amqpUrl,
+      namespace: busNamespace,
+      dataDir: options.isolated ? undefined : path.join(paths.root, '.data'),
+      mode: settings.BROKER_USERS,
+    });
+    say(describeBrokerUsers(brokerUsers, busNamespace, infrastructure.amqpUrl));
     const resolved: ResolvedStack = {
       mongodbUrl: infrastructure.mongodbUrl,
       amqpUrl: infrastructure.amqpUrl,
+      serviceAmqpUrls: brokerUsers.kind === 'per-service' ? brokerUsers.urls : undefined,
       sessionKeys: keys,
       servicePorts,
       gatewayPort,

@@ -99,6 +99,21 @@ describe('the runner env table (infra/src/config.ts)', () => {
     expect(env.EXTRA).toBe('yes');
   });
 
+  it("gives each service its own broker user's AMQP_URL when the runner made them, and the gateway none", () => {
+    const serviceAmqpUrls = {
+      identity: 'amqp://lakorn-identity:a@127.0.0.1:5672',
+      catalog: 'amqp://lakorn-catalog:b@127.0.0.1:5672',
+      chat: 'amqp://lakorn-chat:c@127.0.0.1:5672',
+      wallet: 'amqp://lakorn-wallet:d@127.0.0.1:5672',
+      checkin: 'amqp://lakorn-checkin:e@127.0.0.1:5672',
+    };
+    const settings = readRunnerEnv({});
+    expect(processEnv('wallet', settings, { ...resolved, serviceAmqpUrls }, {}).AMQP_URL).toBe(serviceAmqpUrls.wallet);
+    expect(processEnv('checkin', settings, { ...resolved, serviceAmqpUrls }, {}).AMQP_URL).toBe(serviceAmqpUrls.checkin);
+    expect(processEnv('gateway', settings, { ...resolved, serviceAmqpUrls }, {}).AMQP_URL).toBeUndefined();
+    expect(processEnv('chat', settings, resolved, {}).AMQP_URL).toBe(resolved.amqpUrl);
+  });
+
   it('renders the table for the README with every variable and its default', () => {
     const table = envTableMarkdown();
     for (const name of Object.keys(runnerEnvSchema.shape)) expect(table).toContain(`| \`${name}\` |`);

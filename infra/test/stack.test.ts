@@ -64,7 +64,8 @@ async function fakeRepository(parts: string[]): Promise<string> {
 async function start(options: StackOptions = {}): Promise<Stack> {
   const stack = await startStack({
     root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    // The fake services use no broker; brokerUsers.test.ts covers the users.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, BROKER_USERS: 'off' },
     isolated: true,
     buildWeb: false,
     infrastructure: sharedInfrastructure,
@@ -167,7 +168,7 @@ describe('startStack: the services, then the gateway, each with the variable tab
 
   it('gives a second isolated stack its own database prefix and bus namespace, passing user settings through', async () => {
     const second = await start({
-      env: { PATH: process.env.PATH, OWNER_EMAIL: 'boss@example.test', LOG_LEVEL: 'warn' },
+      env: { PATH: process.env.PATH, OWNER_EMAIL: 'boss@example.test', LOG_LEVEL: 'warn', BROKER_USERS: 'off' },
       processEnv: { chat: { LLM_BASE_URL: 'http://127.0.0.1:9/v1' } },
     });
     expect(second.dbPrefix).not.toBe(stack.dbPrefix);
