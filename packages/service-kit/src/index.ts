@@ -11,6 +11,7 @@ export * from './auth/session';
 export * from './auth/sessionEnds';
 export * from './data/mongo';
 export * from './data/insertOnce';
+export * from './data/quotaSlots';
 export * from './data/models';
 export * from './domain/errors';
 export * from './bus';
