@@ -44,6 +44,10 @@ interface Op {
   /** What the client saw when it failed: an HTTP status and code, or the network error. */
   failure?: string;
   clientMessageId?: string;
+  /** Payments: the intent made, whatever happened next. */
+  paymentId?: string;
+  /** Sends: the answer was lost on the way and the outcome was asked for by the client id. */
+  asked?: boolean;
   /** Streams: the longest silence between two bytes, and whether it ended in `done`/`error`. */
   maxSilenceMs?: number;
 }
@@ -65,7 +69,10 @@ async function failureOf(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   let code = '';
   try {
-    code = String((JSON.parse(text) as { code?: unknown }).code ?? '');
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    code = String(body.code ?? '');
+    // A refusal the suite did not expect says why (a 4xx is the suite's own mistake or a rule's).
+    if (response.status === 400 && typeof body.message === 'string') code += `: ${body.message.slice(0, 80)}`;
   } catch {
     // Not JSON: the status says it.
   }
@@ -145,32 +152,72 @@ async function main() {
     };
     const signal = () => AbortSignal.timeout(CALL_LIMIT_MS);
 
+    /**
+     * As the chat screen does (ARCHITECTURE §6): a send whose answer was lost is asked for by its
+     * client id every second until its outcome is known; only that outcome counts.
+     */
+    const outcomeOf = async (member: Member, clientMessageId: string, lost: string): Promise<Partial<Op> & { ok: boolean }> => {
+      const deadline = now() + CALL_LIMIT_MS;
+      while (now() < deadline) {
+        await sleep(1_000);
+        let response: Response;
+        try {
+          response = await fetch(`${url}/api/messages/by-client-id/${clientMessageId}`, { headers: headers(member), signal: signal() });
+        } catch {
+          continue;
+        }
+        const failure = await failureOf(response.clone());
+        if (response.status === 200) return { ok: true, asked: true };
+        if (response.status === 202 || response.status === 502 || response.status === 504) continue;
+        if (response.status === 503 && !failure.includes('AI_UNAVAILABLE')) continue;
+        return { ok: false, asked: true, failure: `${failure} (asked after ${lost})` };
+      }
+      return { ok: false, asked: true, failure: `outcome unknown after ${lost}` };
+    };
+    const lostStatus = (status: number) => status === 202 || status === 502 || status === 504;
+
     const send = (member: Member, chatId: string) => {
       const clientMessageId = randomUUID();
       return run({ kind: 'send', member, clientMessageId }, async () => {
-        const response = await fetch(`${url}/api/messages`, {
-          method: 'POST',
-          headers: headers(member),
-          body: JSON.stringify({ chatId, content: `ทดสอบ ${++sent}`, clientMessageId }),
-          signal: signal(),
-        });
-        if (response.ok) {
+        let response: Response;
+        try {
+          response = await fetch(`${url}/api/messages`, {
+            method: 'POST',
+            headers: headers(member),
+            body: JSON.stringify({ chatId, content: `ทดสอบ ${++sent}`, clientMessageId }),
+            signal: signal(),
+          });
+        } catch (error) {
+          if ((error as Error).name === 'TimeoutError') throw error;
+          return outcomeOf(member, clientMessageId, `network: ${(error as Error).message}`);
+        }
+        if (response.status === 200) {
           await response.text();
           return { ok: true };
         }
-        return { ok: false, failure: await failureOf(response) };
+        const failure = await failureOf(response);
+        return lostStatus(response.status) ? outcomeOf(member, clientMessageId, failure) : { ok: false, failure };
       });
     };
     const stream = (member: Member, chatId: string) => {
       const clientMessageId = randomUUID();
       return run({ kind: 'stream', member, clientMessageId }, async () => {
-        const response = await fetch(`${url}/api/messages`, {
-          method: 'POST',
-          headers: headers(member, { accept: 'text/event-stream' }),
-          body: JSON.stringify({ chatId, content: `สตรีม ${++sent}`, clientMessageId }),
-          signal: signal(),
-        });
-        if (!response.ok || !response.body) return { ok: false, failure: await failureOf(response) };
+        let response: Response;
+        try {
+          response = await fetch(`${url}/api/messages`, {
+            method: 'POST',
+            headers: headers(member, { accept: 'text/event-stream' }),
+            body: JSON.stringify({ chatId, content: `สตรีม ${++sent}`, clientMessageId }),
+            signal: signal(),
+          });
+        } catch (error) {
+          if ((error as Error).name === 'TimeoutError') throw error;
+          return outcomeOf(member, clientMessageId, `network: ${(error as Error).message}`);
+        }
+        if (response.status !== 200 || !response.body) {
+          const failure = await failureOf(response);
+          return lostStatus(response.status) ? outcomeOf(member, clientMessageId, failure) : { ok: false, failure };
+        }
         let text = '';
         let last = now();
         let maxSilenceMs = 0;
@@ -183,12 +230,18 @@ async function main() {
           }
         } catch (error) {
           maxSilenceMs = Math.max(maxSilenceMs, now() - last);
-          return { ok: false, failure: `stream cut: ${(error as Error).message}`, maxSilenceMs };
+          return { ...(await outcomeOf(member, clientMessageId, `stream cut: ${(error as Error).message}`)), maxSilenceMs };
         }
         maxSilenceMs = Math.max(maxSilenceMs, now() - last);
         if (text.includes('event: done')) return { ok: true, maxSilenceMs };
         const error = /event: error\ndata: (.*)/.exec(text)?.[1];
-        return { ok: false, failure: error ? `error event ${error}` : 'stream ended without done', maxSilenceMs };
+        if (!error) return { ...(await outcomeOf(member, clientMessageId, 'stream ended without done')), maxSilenceMs };
+        const { status, code } = JSON.parse(error) as { status?: number; code?: string };
+        // The gateway's end of a stream whose upstream died, or the service's "not decided yet".
+        if (status === 202 || code === 'UPSTREAM_FAILED' || code === 'UPSTREAM_TIMEOUT') {
+          return { ...(await outcomeOf(member, clientMessageId, `error event ${error}`)), maxSilenceMs };
+        }
+        return { ok: false, failure: `error event ${error}`, maxSilenceMs };
       });
     };
     const simple = (kind: Kind, member: Member, method: string, path: string, body: unknown, acceptable: number[] = []) =>
@@ -211,7 +264,7 @@ async function main() {
         if (!created.ok) return { ok: false, failure: `create ${await failureOf(created)}` };
         const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
         const paid = await fetch(`${url}/api/payments/simulate/${paymentIntentId}`, { method: 'POST', headers: headers(member), signal: signal() });
-        if (!paid.ok) return { ok: false, failure: `simulate ${await failureOf(paid)}` };
+        if (!paid.ok) return { ok: false, paymentId: paymentIntentId, failure: `simulate ${await failureOf(paid)}` };
         await paid.text();
         const done = await fetch(`${url}/api/payments/complete`, {
           method: 'POST',
@@ -219,9 +272,9 @@ async function main() {
           body: JSON.stringify({ paymentIntentId }),
           signal: signal(),
         });
-        if (!done.ok) return { ok: false, failure: `complete ${await failureOf(done)}` };
+        if (!done.ok) return { ok: false, paymentId: paymentIntentId, failure: `complete ${await failureOf(done)}` };
         await done.text();
-        return { ok: true };
+        return { ok: true, paymentId: paymentIntentId };
       });
 
     const worker = async ({ member, chatId }: { member: Member; chatId: string }) => {
@@ -262,7 +315,19 @@ async function main() {
       const chatDb = client.db(`${stack.dbPrefix}chat`);
       const walletDb = client.db(`${stack.dbPrefix}wallet`);
       const sweepDeadline = now() + 120_000;
-      while ((await chatDb.collection('pending_sends').countDocuments()) > 0 && now() < sweepDeadline) await sleep(1_000);
+      const pendingSends = async () =>
+        (await chatDb.collection('sends').countDocuments({ pending: true })) + (await chatDb.collection('pending_sends').countDocuments());
+      while ((await pendingSends()) > 0 && now() < sweepDeadline) await sleep(1_000);
+      // A payment whose last step was cut off is settled when its payer's page polls its status
+      // (spec §4 payment), as the payer's page does; only then is its record final.
+      const open = await walletDb
+        .collection<{ _id: string; status: string }>('payments')
+        .find({ status: { $in: ['pending', 'processing'] } })
+        .toArray();
+      for (const payment of open) {
+        const payer = ops.find((op) => op.paymentId === payment._id)?.member;
+        if (payer) await fetch(`${url}/api/payments/status/${payment._id}`, { headers: headers(payer), signal: signal() }).catch(() => undefined);
+      }
       report(ops, faults, await invariants(walletDb, chatDb, ops), notices);
     } finally {
       await client.close();
@@ -321,8 +386,8 @@ async function invariants(walletDb: ReturnType<MongoClient['db']>, chatDb: Retur
   const resolutions = new Map((await chatDb.collection<Resolution>('send_resolutions').find({}).toArray()).map((r) => [r._id, r.kind]));
   const sends = await chatDb.collection<Send>('sends').find({}).toArray();
   const unsettled = check('every send settled after the sweeper’s deadline');
-  const pending = await chatDb.collection('pending_sends').countDocuments();
-  if (pending > 0) unsettled.fail(`${pending} pending_sends left`);
+  const pending = (await chatDb.collection('sends').countDocuments({ pending: true })) + (await chatDb.collection('pending_sends').countDocuments());
+  if (pending > 0) unsettled.fail(`${pending} sends still pending`);
   for (const send of sends) if (send.result === null || send.result === undefined) unsettled.fail(`${send._id} has no result`);
 
   const free = check('no free message (a delivered reply was paid)');
@@ -360,6 +425,8 @@ function report(ops: Op[], faults: Fault[], checks: Invariant[], notices: string
     const seen = [...failures].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([f, n]) => `${f.slice(0, 60)} ×${n}`).join('; ');
     console.info(`| ${kind} | ${of.filter((op) => op.ok).length} | ${of.length - of.filter((op) => op.ok).length} | ${seen} |`);
   }
+  const asked = ops.filter((op) => op.asked);
+  console.info(`\nanswers lost and asked for by client id: ${asked.length} (${asked.filter((op) => op.ok).length} had been delivered)`);
   console.info('\n| fault | at (s) | first send succeeding after it (s) |\n| --- | ---: | ---: |');
   const start = ops.reduce((min, op) => Math.min(min, op.started), Infinity);
   for (const fault of faults) {

@@ -289,4 +289,39 @@ describe('chat', () => {
     expect(await contrastAndLabelFindings(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('a send whose answer is lost on the way (the server answered, the connection dropped) shows the real outcome: the reply, charged once', async () => {
+    const page = await newPhonePage(browser);
+    const request = page.context().request;
+    const profile = await signInViaApi(page.context(), baseUrl(), `lost-${run}@example.test`, 'ชบา');
+    const startCoins = await waitForCoins(request, profile);
+    const room = (await (await request.post(`${baseUrl()}/api/chats`, { data: { characterId: heroineId } })).json()) as { id: string };
+    // The send reaches the server and is answered in full, then the browser's connection is cut
+    // before it reads a byte: the member must not be told it failed (ARCHITECTURE §6).
+    let cut = 0;
+    await page.route('**/api/messages', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const answered = await route.fetch();
+      await answered.body();
+      cut += 1;
+      return route.abort('connectionreset');
+    });
+    await page.goto(`/chat/${room.id}`);
+    await page.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').waitFor();
+    const text = 'ยังได้ยินกันอยู่ไหม';
+    await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill(text);
+    await page.getByRole('button', { name: 'ส่งข้อความ' }).click();
+    const reply = page.locator('[data-message-id$="-r"]').last();
+    await reply.waitFor({ timeout: 30_000 });
+    expect(cut).toBe(1);
+    expect(await page.getByText('ไม่สามารถส่งข้อความได้').count()).toBe(0);
+    await screenshot(page, 'chat-lost-answer-recovered');
+    const messages = (await (await request.get(`${baseUrl()}/api/messages/chat/${room.id}`)).json()) as Array<{ content: string; isUser: boolean }>;
+    expect(messages.filter((m) => m.isUser && m.content === text)).toHaveLength(1);
+    await page.waitForFunction((coins) => {
+      const badge = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector('[data-testid="coin-badge"]');
+      return badge !== null && Number(badge.textContent.replace(/[^\d]/g, '')) === coins;
+    }, startCoins - messageCost(text));
+    await page.context().close();
+  });
 });

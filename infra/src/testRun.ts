@@ -11,8 +11,17 @@ import { repoPaths } from './paths';
 import { runInForeground } from './processes';
 import { buildFrontEnds, buildsFailed } from './webBuild';
 
-/** `--only=` groups: static checks, the jest tests of every workspace, builds + browser journeys. */
-export const TEST_GROUPS = ['static', 'unit', 'e2e'] as const;
+/**
+ * `--only=` groups: static checks, the jest tests of every workspace, builds + browser journeys,
+ * and a short run of our chaos suite (last and alone: it kills processes and stops RabbitMQ).
+ */
+export const TEST_GROUPS = ['static', 'unit', 'e2e', 'chaos'] as const;
+
+/**
+ * The chaos run of `npm test` (bench/README.md "chaos"): short, with a fault every 15 s so each
+ * target (every service, the gateway, FerretDB and RabbitMQ) is hit once.
+ */
+const CHAOS_ARGS = ['--minutes', '2.5', '--fault-every', '15', '--members', '6'];
 export type TestGroup = (typeof TEST_GROUPS)[number];
 
 export interface PhaseResult {
@@ -82,6 +91,13 @@ export async function runTests(only: TestGroup | undefined, root = repoPaths().r
       else if (!build.ok) results.push(notRun('e2e (journeys)', 'front-end build failed'));
       else results.push(await runJest('e2e (journeys)', ['-c', 'e2e/jest.config.js', '--runInBand'], root, testEnv));
     }
+    if (groups.has('chaos')) {
+      results.push(
+        infrastructureError
+          ? notRun('chaos', 'infrastructure unavailable')
+          : await runCheck('chaos', 'npx', ['tsx', 'bench/chaos/chaos.bench.ts', ...CHAOS_ARGS], root, testEnv),
+      );
+    }
   } finally {
     await infrastructure?.stop();
   }
@@ -90,10 +106,10 @@ export async function runTests(only: TestGroup | undefined, root = repoPaths().r
   return results.every((r) => r.ok) ? 0 : 1;
 }
 
-async function runCheck(phase: string, command: string, args: string[], root: string): Promise<PhaseResult> {
+async function runCheck(phase: string, command: string, args: string[], root: string, env: NodeJS.ProcessEnv = process.env): Promise<PhaseResult> {
   banner(phase);
   const started = Date.now();
-  const code = await foreground(command, args, root, process.env);
+  const code = await foreground(command, args, root, env);
   const ok = code === 0;
   return { phase, ok, ms: Date.now() - started, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, note: ok ? undefined : `exit ${code}` };
 }
