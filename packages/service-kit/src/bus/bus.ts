@@ -179,7 +179,9 @@ export function createBus(options: BusOptions): Bus {
   const connection: Promise<RecoveringChannelModel> = connect(url, {
     clientProperties: { connection_name: `${namespace}.${service}` },
     timeout: 10_000,
-    recovery: { waitForConnect: false, initialDelay: 100, maxDelay: 5_000, maxRetries: Infinity, setup },
+    // A refused connection costs nothing, so tries stay at most a second apart: a service is
+    // back within about a second of the broker's return (ARCHITECTURE §4; bench/README "chaos").
+    recovery: { waitForConnect: false, initialDelay: 100, maxDelay: 1_000, maxRetries: Infinity, setup },
   });
   void connection.then((recovering) => {
     recovering.on('disconnect', (error: Error) => {
