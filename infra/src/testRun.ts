@@ -83,6 +83,13 @@ export async function runTests(only: TestGroup | undefined, root = repoPaths().r
           ? notRun('unit (jest)', 'infrastructure unavailable')
           : await runJest('unit (jest)', ['--maxWorkers=2'], root, testEnv),
       );
+      // The fuzz suite starts a stack of its own (bench/README.md "fuzz"), so it runs after the
+      // workspaces' tests, not beside them on 2 cores. FUZZ_RUNS sets its draws per route.
+      results.push(
+        infrastructureError
+          ? notRun('fuzz', 'infrastructure unavailable')
+          : await runJest('fuzz', ['-c', 'bench/fuzz/jest.config.js', '--runInBand'], root, testEnv),
+      );
     }
     if (groups.has('e2e')) {
       const build = await runBuildPhase(root);
