@@ -33,7 +33,7 @@ const trustProxy = z
   });
 
 const envSchema = baseConfigSchema
-  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true, HOST: true, ALLOW_DEV_FROM_NETWORK: true, METRICS_TOKEN: true })
+  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true, HOST: true, ALLOW_DEV_FROM_NETWORK: true, METRICS_TOKEN: true, SESSION_ENDS_REFRESH_MS: true })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     IDENTITY_URL: serviceUrl(4001),
@@ -100,6 +100,7 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
   trustProxy: env.TRUST_PROXY,
   publicUrl: env.PUBLIC_URL,
   metricsToken: env.METRICS_TOKEN,
+  sessionEndsRefreshMs: env.SESSION_ENDS_REFRESH_MS,
 }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

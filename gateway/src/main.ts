@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { createLogger, createMetrics } from '@lakorn/service-kit';
+import { createLogger, createMetrics, createSessionEnds, installSessionEnds, loadSessionEndsFrom } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { answerClientErrors } from './http/errors';
@@ -13,6 +13,12 @@ function main(): void {
     process.exit(1);
   }
   const logger = createLogger('gateway', config.logLevel);
+  // Sessions that end (service-kit README "Sessions"): the gateway has no bus, so its copy of the
+  // list is reloaded from identity every SESSION_ENDS_REFRESH_MS; the service behind refuses an
+  // ended session at once anyway (it hears identity.sessions.ended).
+  const sessionEnds = createSessionEnds({ load: loadSessionEndsFrom(config.services.identity), refreshMs: config.sessionEndsRefreshMs, logger });
+  installSessionEnds(sessionEnds);
+  sessionEnds.start();
   const server = createServer(createApp({ config, logger, metrics: createMetrics({ processMetrics: true, accessToken: config.metricsToken }) })).listen(config.port, config.host, () => {
     logger.info({ host: config.host, port: config.port, webRoot: config.webRoot, services: config.services }, `gateway listening on http://localhost:${config.port}`);
   });
@@ -24,6 +30,7 @@ function main(): void {
 
   const stop = (signal: string) => {
     logger.info({ signal }, 'gateway stopping');
+    sessionEnds.stop();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     // Streams (chat replies) get a moment to finish, then the process ends regardless.

@@ -92,7 +92,14 @@ export const runnerEnvSchema = z.object({
   PROMPTPAY_ID: optionalText.describe(
     'PromptPay account of the simulated provider QR (phone, 13-digit id or 15-digit e-wallet). Unset: 0000000000, which is no real account.',
   ),
-  IDENTITY_URL: z.string().url().optional().describe(`Where the gateway reaches identity. Unset: http://127.0.0.1:${SERVICE_PORTS.identity}.`),
+  IDENTITY_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(`Where the gateway reaches identity, and where every process reloads the list of ended sessions. Unset: http://127.0.0.1:${SERVICE_PORTS.identity}.`),
+  SESSION_ENDS_REFRESH_MS: optionalText.describe(
+    'How often every process reloads the ended sessions from identity when no event told it (the bound on how long a logout takes everywhere). Unset: 20000.',
+  ),
   CATALOG_URL: z
     .string()
     .url()
@@ -149,7 +156,8 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   STRIPE_WEBHOOK_SECRET: ['wallet'],
   STRIPE_API_BASE: ['wallet'],
   PROMPTPAY_ID: ['wallet'],
-  IDENTITY_URL: ['gateway'],
+  IDENTITY_URL: EVERY_PROCESS,
+  SESSION_ENDS_REFRESH_MS: EVERY_PROCESS,
   CATALOG_URL: ['gateway', 'chat'],
   CHAT_URL: ['gateway'],
   WALLET_URL: ['gateway'],

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { sessionMiddleware, unauthorized } from '@lakorn/service-kit';
+import { sessionEnded, sessionMiddleware, unauthorized } from '@lakorn/service-kit';
 import { isOpenApiRoute } from './routeTable';
 
 /**
@@ -17,5 +17,6 @@ export const requireSession: RequestHandler = (req, _res, next) => {
     next();
     return;
   }
-  next(unauthorized('Not signed in'));
+  // A session that ended (logout elsewhere, deletion, a role taken away) reads "sign in again".
+  next(req.sessionEnded ? sessionEnded() : unauthorized('Not signed in'));
 };

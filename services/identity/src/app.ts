@@ -30,13 +30,14 @@ export function createApp(deps: IdentityAppDeps): Express {
     routers: [
       authRoutes({
         accounts: deps.accounts,
+        sessions: deps.sessions,
         devProvider: deps.devProvider,
         allowDevFromNetwork: deps.allowDevFromNetwork ?? false,
         googleClientId: deps.googleClientId,
         issuer: deps.issuer,
         firstBalanceWaitMs: deps.firstBalanceWaitMs ?? 2500,
       }),
-      userRoutes({ accounts: deps.accounts, issuer: deps.issuer }),
+      userRoutes({ accounts: deps.accounts, sessions: deps.sessions, issuer: deps.issuer }),
     ],
   });
 }

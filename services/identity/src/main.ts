@@ -18,6 +18,9 @@ async function main() {
     googleClientId: config.GOOGLE_CLIENT_ID,
   });
   await ensureIndexes(connection);
+  // ADMIN_EMAILS / OWNER_EMAIL may have changed since the last start: a removed admin's sessions end.
+  const demoted = await service.sessions.reconcileRoles(async (userId) => (await service.accounts.profile(userId).catch(() => null))?.email ?? null);
+  if (demoted > 0) logger.info({ members: demoted }, 'ended the sessions of members whose role was taken away');
   startConsumers(() => registerConsumers({ bus, accounts: service.accounts, logger }));
 
   if (service.devProvider && config.ALLOW_DEV_FROM_NETWORK) {

@@ -1,9 +1,11 @@
-import type { Connection, Logger, Outbox } from '@lakorn/service-kit';
+import { installedSessionEnds, type Connection, type Logger, type Outbox } from '@lakorn/service-kit';
 import { createAccountStore } from './data/accountStore';
 import { createBalanceStore } from './data/balanceStore';
+import { createSessionStore } from './data/sessionStore';
 import { devIdentityProvider, googleVerifier } from './data/idTokens';
 import { identityModels } from './data/models';
 import { createAccounts, type RoleConfig } from './domain/accounts';
+import { createSessions } from './domain/sessions';
 
 export interface IdentityServiceOptions {
   connection: Connection;
@@ -28,7 +30,15 @@ export function createIdentityService(options: IdentityServiceOptions) {
     verifier,
     now: options.now,
   });
-  return { accounts, devProvider };
+  const sessions = createSessions({
+    store: createSessionStore(models),
+    outbox: options.outbox,
+    roles: options.roles,
+    // This process enforces its own ends at once; the others hear identity.sessions.ended.
+    onEnd: (end) => installedSessionEnds()?.apply(end),
+    now: options.now,
+  });
+  return { accounts, sessions, devProvider };
 }
 
 /** Google's ID tokens with a client id; the development provider without one (ARCHITECTURE §5). */

@@ -1,7 +1,7 @@
 // Sessions that end (ARCHITECTURE §5, README "Where this differs from ARCHITECTURE"), zod-free so
 // the shell can branch on them.
 
-/** 401 code of a session that was valid once and is no more (signed out, deleted, role taken away, expired). */
+/** 401 code of a session that was valid once and is no more (signed out, deleted, a role taken away). */
 export const SESSION_ENDED_CODE = 'SESSION_ENDED';
 
 /** What a member whose session ended reads, on the 401 and on /login. */

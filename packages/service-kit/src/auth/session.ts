@@ -27,7 +27,7 @@ declare module 'express-serve-static-core' {
     actor?: Actor;
     /** The raw session token, forwarded by the gateway so each service verifies it again. */
     sessionToken?: string;
-    /** A token came that was valid once (signed by our key) and is no more: ended or expired. */
+    /** A token of ours came whose session ended (logout, sign out everywhere, deletion, a role taken away). */
     sessionEnded?: boolean;
   }
 }
@@ -199,16 +199,12 @@ export function sessionMiddleware(publicKey: string | KeyObject | ReadonlyArray<
     if (actor && (sessionEnds ?? installedSessionEnds())?.hasEnded(actor) !== true) {
       req.actor = actor;
       req.sessionToken = token;
-    } else if (token && (actor || looksSigned(token))) {
+    } else if (actor) {
+      // Our own token, whose session ended: "sign in again" rather than "not signed in".
       req.sessionEnded = true;
     }
     next();
   };
-}
-
-/** A JWT-shaped token (expired or from a retired key): "sign in again" rather than "not signed in". */
-function looksSigned(token: string): boolean {
-  return token.split('.').length === 3;
 }
 
 /** The 401 of a session that ended: the Thai "please sign in again" (contracts SESSION_ENDED_MESSAGE). */

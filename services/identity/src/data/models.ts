@@ -60,6 +60,34 @@ export interface BalanceHeadDoc {
   seq: number;
 }
 
+/**
+ * The list of ended sessions every process caches (service-kit README "Sessions"). Insert-only
+ * (FerretDB v1 updates are not atomic): a logout is `session:<sid>`; raising a member's session
+ * version is a new `member:<userId>:<version>`, the highest version being the one in force.
+ */
+export interface SessionEndDoc {
+  _id: string;
+  kind: 'session' | 'member';
+  sid?: string;
+  /** A logout's token expiry: after it the entry is no longer served. */
+  expiresAt?: Date;
+  userId?: string;
+  minVersion?: number;
+  createdAt: Date;
+}
+
+/**
+ * A role some token of the member carries (`<userId>:admin`, `<userId>:owner`), written the first
+ * time one is issued; at start identity ends the sessions of members whose role ADMIN_EMAILS or
+ * OWNER_EMAIL no longer give.
+ */
+export interface RoleGrantDoc {
+  _id: string;
+  userId: string;
+  role: 'admin' | 'owner';
+  createdAt: Date;
+}
+
 /** Collections whose documents carry their own event (service-kit outbox `embedded`). */
 export const EMBEDDED_OUTBOX_COLLECTIONS = ['registrations', 'deletions'];
 
@@ -90,7 +118,15 @@ export function identityModels(connection: Connection) {
     { _id: String, seq: Number },
     { versionKey: false, collection: 'balance_heads' },
   ));
-  return { users, usernameClaims, registrations, deletions, balances, balanceHeads };
+  const sessionEnds = connection.model<SessionEndDoc>('SessionEnd', new Schema<SessionEndDoc>(
+    { _id: String, kind: String, sid: String, expiresAt: Date, userId: String, minVersion: Number, createdAt: Date },
+    { versionKey: false, collection: 'session_ends' },
+  ).index({ createdAt: 1 }).index({ userId: 1 }));
+  const roleGrants = connection.model<RoleGrantDoc>('RoleGrant', new Schema<RoleGrantDoc>(
+    { _id: String, userId: String, role: String, createdAt: Date },
+    { versionKey: false, collection: 'role_grants' },
+  ));
+  return { users, usernameClaims, registrations, deletions, balances, balanceHeads, sessionEnds, roleGrants };
 }
 
 export type IdentityModels = ReturnType<typeof identityModels>;

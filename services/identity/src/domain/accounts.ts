@@ -14,7 +14,7 @@ export interface RoleConfig {
 }
 
 /** ARCHITECTURE §5: ADMIN_EMAILS grants isAdmin; OWNER_EMAIL is the one owner (and an admin). */
-function rolesFor(email: string, roles: RoleConfig): { isAdmin: boolean; isOwner: boolean } {
+export function rolesFor(email: string, roles: RoleConfig): { isAdmin: boolean; isOwner: boolean } {
   const e = email.toLowerCase();
   const isOwner = roles.ownerEmail !== '' && e === roles.ownerEmail;
   return { isOwner, isAdmin: isOwner || roles.adminEmails.includes(e) };

@@ -4,11 +4,13 @@ import { localOnly, notFound, parse, requireActor } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 import { AccountNotFound } from '../domain/errors';
 import type { DevIdentityProvider } from '../domain/idTokens';
+import type { Sessions } from '../domain/sessions';
 import { callbackPage, callbackScript, devAuthorizePage } from './pages';
 import { clearSessionCookie, setSessionCookie, type SessionIssuer } from './session';
 
 export interface AuthRouteDeps {
   accounts: Accounts;
+  sessions: Sessions;
   /** Present only when the development identity provider runs (no GOOGLE_CLIENT_ID). */
   devProvider?: DevIdentityProvider;
   /** ALLOW_DEV_FROM_NETWORK: the development sign-in answers other addresses than this machine. */
@@ -35,7 +37,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
   router.post('/api/auth/verify', async (req, res) => {
     const body = parse(VerifyBody, req.body);
     const { profile, created } = await deps.accounts.signIn(body.credential, body.nonce);
-    setSessionCookie(res, deps.issuer, profile);
+    setSessionCookie(res, deps.issuer, await deps.sessions.issue(profile));
     // A new member should see the registration bonus on the first screen: give the wallet a
     // moment to credit it (it arrives as wallet.balance.changed), then answer either way.
     const shown = created ? await deps.accounts.awaitFirstBalance(profile.id, deps.firstBalanceWaitMs) : profile;
@@ -51,13 +53,32 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       throw error;
     });
     // The profile's roles are ADMIN_EMAILS and OWNER_EMAIL as they are now (ARCHITECTURE §5).
-    if (profile.isAdmin !== actor.isAdmin || profile.isOwner !== actor.isOwner) setSessionCookie(res, deps.issuer, profile);
+    if (profile.isAdmin !== actor.isAdmin || profile.isOwner !== actor.isOwner) setSessionCookie(res, deps.issuer, await deps.sessions.reissue(actor, profile));
     res.set('Cache-Control', 'no-store').json(profile);
   });
 
-  router.post('/api/auth/logout', (_req, res) => {
+  // Logout ends this sign-in at every service, not only the cookie (service-kit README "Sessions").
+  router.post('/api/auth/logout', async (req, res) => {
+    if (req.actor) await deps.sessions.endSession(req.actor);
     clearSessionCookie(res, deps.issuer);
     res.status(204).end();
+  });
+
+  /** "Sign out everywhere" (profile page): every session of the member ends, this one included. */
+  router.post('/api/auth/logout-everywhere', async (req, res) => {
+    const actor = requireActor(req);
+    await deps.sessions.endAll(actor.id);
+    clearSessionCookie(res, deps.issuer);
+    res.status(204).end();
+  });
+
+  /**
+   * The list every process caches (service-kit SessionEnds reloads it from here). Outside /api, so
+   * the gateway never proxies it; it names member ids and random sign-in ids, no token.
+   */
+  router.get('/internal/sessions/ended', async (req, res) => {
+    const since = Number(req.query.since ?? 0);
+    res.set('Cache-Control', 'no-store').json(await deps.sessions.endsSince(Number.isFinite(since) && since > 0 ? since : 0));
   });
 
   // Where the provider sends the browser back (popup or full page), with the token in the fragment.

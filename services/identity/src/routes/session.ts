@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { SESSION_COOKIE, type Profile } from '@lakorn/contracts';
+import { SESSION_COOKIE, type SessionClaims } from '@lakorn/contracts';
 import { SESSION_TTL_SECONDS, signSessionToken } from '@lakorn/service-kit';
 
 export interface SessionIssuer {
@@ -7,12 +7,9 @@ export interface SessionIssuer {
   secureCookies: boolean;
 }
 
-/** Sets the httpOnly session cookie holding a signed JWT for the profile (ARCHITECTURE §5). */
-export function setSessionCookie(res: Response, issuer: SessionIssuer, profile: Profile): void {
-  const token = signSessionToken(
-    { sub: profile.id, uid: profile.uid, email: profile.email, isAdmin: profile.isAdmin, isOwner: profile.isOwner },
-    issuer.privateKey,
-  );
+/** Sets the httpOnly session cookie holding a signed JWT with the claims (ARCHITECTURE §5; domain/sessions.ts makes them). */
+export function setSessionCookie(res: Response, issuer: SessionIssuer, claims: SessionClaims): void {
+  const token = signSessionToken(claims, issuer.privateKey);
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

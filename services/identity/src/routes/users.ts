@@ -2,9 +2,10 @@ import { Router } from 'express';
 import { AcknowledgeMaintenanceBody, Id, UpdateProfileBody, UsernameBody } from '@lakorn/contracts';
 import { assertSelf, parse, requireActor } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
+import type { Sessions } from '../domain/sessions';
 import { clearSessionCookie, type SessionIssuer } from './session';
 
-export function userRoutes(deps: { accounts: Accounts; issuer: SessionIssuer }): Router {
+export function userRoutes(deps: { accounts: Accounts; sessions: Sessions; issuer: SessionIssuer }): Router {
   const { accounts } = deps;
   const router = Router();
 
@@ -40,6 +41,9 @@ export function userRoutes(deps: { accounts: Accounts; issuer: SessionIssuer }):
   // on identity.user.deleted.
   router.delete('/api/users/me', async (req, res) => {
     const actor = requireActor(req);
+    // Sessions end first: a crash after it leaves an account one signs in to again, never a token
+    // of a deleted account still accepted at the other services.
+    await deps.sessions.endAll(actor.id);
     await accounts.deleteAccount(actor.id);
     clearSessionCookie(res, deps.issuer);
     res.status(204).end();

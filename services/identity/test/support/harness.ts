@@ -1,14 +1,14 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import type { EventName, EventPayload } from '@lakorn/contracts';
-import { createOutbox, ensureIndexes, silentLogger, type Bus, type Outbox } from '@lakorn/service-kit';
+import { createOutbox, ensureIndexes, silentLogger, type Bus, type Connection, type Outbox } from '@lakorn/service-kit';
 import { harnessPerFile, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../../src/data/models';
 import type { RoleConfig } from '../../src/domain/accounts';
 import type { DevIdentityProvider } from '../../src/domain/idTokens';
 import { registerConsumers } from '../../src/events/consumers';
-import { createIdentityService } from '../../src/service';
+import { createIdentityService, type IdentityService } from '../../src/service';
 
 export const ROLES: RoleConfig = { adminEmails: ['admin@lakorn.local', 'helper@lakorn.local'], ownerEmail: 'admin@lakorn.local' };
 
@@ -18,6 +18,8 @@ export interface IdentityHarness {
   outbox: Outbox;
   namespace: string;
   dev: DevIdentityProvider;
+  sessions: IdentityService['sessions'];
+  connection: Connection;
   close: () => Promise<void>;
 }
 
@@ -49,6 +51,8 @@ export async function identityHarness(label: string, options: { allowDevFromNetw
     outbox,
     namespace,
     dev,
+    sessions: service.sessions,
+    connection: mongo.connection,
     close: async () => {
       await outbox.stop();
       await bus.close();
