@@ -136,6 +136,10 @@ export const LikeBody = z.object({ userId: ActorRef, uid: ActorRef });
 export const LikeResult = z.object({ alreadyLiked: z.boolean(), likes: z.number().int().min(0) });
 export type LikeResult = z.infer<typeof LikeResult>;
 
+/** GET /api/characters/allowance: how many more characters the member may create (QUOTAS.charactersTotal). */
+export const CharacterAllowance = z.object({ max: z.number().int().min(0), left: z.number().int().min(0) });
+export type CharacterAllowance = z.infer<typeof CharacterAllowance>;
+
 /** POST /api/upload/character-image multipart fields besides the `image` file. */
 export const UploadFields = z.object({ userId: ActorRef, uid: ActorRef, characterId: Id.optional().or(z.literal('')) });
 /** spec §3 "Upload result". */

@@ -47,11 +47,13 @@ describe('quota slots', () => {
     expect(await slots.claim('reserved', 3, 'y', { reserved: 2 })).toBe(false);
   });
 
-  test('prune forgets slots taken before a time', async () => {
+  test('prune forgets the old slots of the quotas it names, and only those', async () => {
     const old = quotaSlots(collection, () => new Date('2024-01-01T00:00:00Z'));
-    expect(await old.claim('pruned', 1, 'p')).toBe(true);
-    await old.prune(new Date('2024-01-02T00:00:00Z'));
-    expect(await old.used('pruned')).toBe(0);
+    expect(await old.claim('daily:u1:2024-01-01', 1, 'p')).toBe(true);
+    expect(await old.claim('total:u1', 1, 'q')).toBe(true);
+    await old.prune('daily:', new Date('2024-01-02T00:00:00Z'));
+    expect(await old.used('daily:u1:2024-01-01')).toBe(0);
+    expect(await old.used('total:u1')).toBe(1);
   });
 
   test('a quota day is the Bangkok calendar day (UTC+7)', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Connection, Logger, Outbox } from '@lakorn/service-kit';
+import { QUOTAS } from '@lakorn/contracts';
+import { collectionOf, quotaSlots, type Connection, type Logger, type Outbox } from '@lakorn/service-kit';
 import { createChangeLog } from './data/changeLog';
 import { createCharacterStore } from './data/characterStore';
 import { createCreatorStore } from './data/creatorStore';
@@ -22,6 +23,10 @@ export interface CatalogServiceOptions {
   syncIntervalMs?: number;
   /** How often the discover index is persisted while it changes; 0: never (DISCOVER_SNAPSHOT_INTERVAL_MS). */
   snapshotIntervalMs?: number;
+  /** How often uploads no character shows are looked for (removed once a day old); 0: never. */
+  uploadSweepIntervalMs?: number;
+  /** The members' allowances (contracts QUOTAS); tests pass small ones. */
+  quotas?: { charactersTotal?: number; uploadBytesPerDay?: number };
   now?: () => Date;
 }
 
@@ -42,6 +47,8 @@ export function createCatalogService(options: CatalogServiceOptions) {
     intervalMs: options.syncIntervalMs,
     now,
   });
+  const quotas = quotaSlots(collectionOf(models.quotaSlots), now);
+  const limits = { ...QUOTAS, ...options.quotas };
   const images = cachedImageStore(createImageStore(models), options.imageCacheBytes ?? 64 * 1024 * 1024);
   const catalog = createCatalog({
     characters: createCharacterStore(models),
@@ -51,20 +58,38 @@ export function createCatalogService(options: CatalogServiceOptions) {
     index,
     outbox: options.outbox,
     sync,
+    quotas,
+    charactersTotal: limits.charactersTotal,
     logger,
     now,
   });
+  const characterImages = createCharacterImages({ store: images, catalog, quotas, uploadBytesPerDay: limits.uploadBytesPerDay, logger, now });
+  const sweepEvery = options.uploadSweepIntervalMs ?? 60 * 60_000;
+  let sweeper: NodeJS.Timeout | undefined;
   const snapshots = createDiscoverSnapshots({ store: createSnapshotStore(models), index, sync, logger, intervalMs: options.snapshotIntervalMs, now });
   return {
     index,
     sync,
     catalog,
     snapshots,
-    images: createCharacterImages({ store: images, catalog }),
-    /** Fills the discover index before the first request (from a snapshot, else the database) and starts keeping it in step. */
-    openIndex: () => snapshots.open(() => catalog.load()),
-    /** Stops the sync and the snapshots (on shutdown). */
+    images: characterImages,
+    /**
+     * Fills the discover index before the first request (from a snapshot, else the database) and
+     * starts keeping it in step, and the orphaned-upload sweep (it reads the index).
+     */
+    openIndex: async () => {
+      const opened = await snapshots.open(() => catalog.load());
+      if (sweepEvery > 0) {
+        sweeper = setInterval(() => {
+          characterImages.sweepOrphans().catch((error: unknown) => logger.warn({ err: error }, 'orphaned upload sweep failed'));
+        }, sweepEvery);
+        sweeper.unref();
+      }
+      return opened;
+    },
+    /** Stops the sync, the snapshots and the sweep (on shutdown). */
     closeIndex: async () => {
+      clearInterval(sweeper);
       await sync.stop();
       await snapshots.stop();
     },

@@ -37,8 +37,8 @@ export interface QuotaSlots {
   used(quota: string): Promise<number>;
   /** Gives back every slot `holder` holds (a deleted character frees its place). */
   release(holder: string): Promise<void>;
-  /** Forgets slots taken before `before` (daily quotas of past days). */
-  prune(before: Date): Promise<void>;
+  /** Forgets the slots of quotas named `prefix…` taken before `before` (daily quotas of past days). */
+  prune(prefix: string, before: Date): Promise<void>;
 }
 
 export function quotaSlots(collection: mongo.Collection<QuotaSlotDoc>, now: () => Date = () => new Date()): QuotaSlots {
@@ -67,8 +67,9 @@ export function quotaSlots(collection: mongo.Collection<QuotaSlotDoc>, now: () =
     async release(holder) {
       await collection.deleteMany({ holder });
     },
-    async prune(before) {
-      await collection.deleteMany({ at: { $lt: before } });
+    async prune(prefix, before) {
+      const named = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+      await collection.deleteMany({ quota: { $regex: named }, at: { $lt: before } });
     },
   };
 }

@@ -13,6 +13,17 @@ export interface ImageMetadata {
   userId: string;
   /** The character it was uploaded for (edit mode), if any: it goes with the character. */
   characterId: string | null;
+  /**
+   * Kept even when no character shows it: an admin's upload (a news picture, which lives in
+   * checkin's data, where the catalog cannot see it).
+   */
+  keep?: boolean;
+}
+
+/** A stored file as the orphan sweep sees it. */
+export interface UploadedFile {
+  fileName: string;
+  keep: boolean;
 }
 
 /** Character images in GridFS (ARCHITECTURE §8b), so any catalog instance can serve any image. */
@@ -26,12 +37,15 @@ export interface ImageStore {
   removeForCharacter(characterId: string): Promise<string[]>;
   /** Removes every image the user uploaded; returns their file names. */
   removeForUser(userId: string): Promise<string[]>;
+  /** Files uploaded before `cutoff`. */
+  uploadedBefore(cutoff: Date): Promise<UploadedFile[]>;
 }
 
 /** What save() writes into a GridFS file's metadata, read back as GridFS hands it (any document). */
-function metadataOf(file: mongo.GridFSFile): { userId?: string; characterId: string | null; contentType?: string } {
-  const { userId, characterId, contentType } = file.metadata ?? {};
+function metadataOf(file: mongo.GridFSFile): { userId?: string; characterId: string | null; contentType?: string; keep: boolean } {
+  const { userId, characterId, contentType, keep } = file.metadata ?? {};
   return {
+    keep: keep === true,
     userId: typeof userId === 'string' ? userId : undefined,
     characterId: typeof characterId === 'string' ? characterId : null,
     contentType: typeof contentType === 'string' ? contentType : undefined,
@@ -97,6 +111,9 @@ export function createImageStore(models: CatalogModels): ImageStore {
     async removeForUser(userId) {
       return removeAll(await filesWhere({ 'metadata.userId': userId }));
     },
+    async uploadedBefore(cutoff) {
+      return (await filesWhere({ uploadDate: { $lt: cutoff } })).map((file) => ({ fileName: file.filename, keep: metadataOf(file).keep }));
+    },
   };
 }
 
@@ -128,6 +145,7 @@ export function cachedImageStore(store: ImageStore, budget: number): ImageStore 
   return {
     save: (image) => store.save(image),
     ownerOf: (fileName) => store.ownerOf(fileName),
+    uploadedBefore: (cutoff) => store.uploadedBefore(cutoff),
     async read(fileName) {
       const cached = entries.get(fileName);
       if (cached) {

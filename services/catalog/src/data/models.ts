@@ -1,6 +1,6 @@
 import { mongo, Schema, type Connection, type Model } from 'mongoose';
 import { Character } from '@lakorn/contracts';
-import { collectionOf, contractFields, modelOf, schemaOf } from '@lakorn/service-kit';
+import { collectionOf, contractFields, modelOf, QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES, schemaOf, type QuotaSlotDoc } from '@lakorn/service-kit';
 
 // The catalog's own database (lakorn_catalog). Only this folder imports mongoose.
 //
@@ -95,6 +95,8 @@ export interface CatalogModels {
   discoverChanges: Model<DiscoverChangeDoc>;
   discoverSnapshots: Model<DiscoverSnapshotDoc>;
   discoverSnapshotBlocks: Model<DiscoverSnapshotBlockDoc>;
+  /** Members' characters and today's upload bytes (contracts QUOTAS), one slot per unit. */
+  quotaSlots: Model<QuotaSlotDoc>;
   /** Character images (ARCHITECTURE §8b): GridFS's files and chunks collections of IMAGE_BUCKET. */
   images: mongo.GridFSBucket;
 }
@@ -148,6 +150,7 @@ export function catalogModels(connection: Connection): CatalogModels {
     discoverSnapshotBlocks: modelOf<DiscoverSnapshotBlockDoc>(connection, 'DiscoverSnapshotBlock', () =>
       schemaOf('discover_snapshot_blocks', { data: { type: Buffer, required: true } }),
     ),
+    quotaSlots: modelOf<QuotaSlotDoc>(connection, 'QuotaSlot', () => schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
     images: new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET }),
   };
 }

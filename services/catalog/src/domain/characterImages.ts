@@ -1,27 +1,62 @@
-import { CHARACTER_IMAGE_PATH, type CardImportResult, type UploadResult } from '@lakorn/contracts';
-import type { Actor } from '@lakorn/service-kit';
+import { CHARACTER_IMAGE_PATH, QUOTAS, type CardImportResult, type UploadResult } from '@lakorn/contracts';
+import { quotaDay, type Actor, type Logger, type QuotaSlots } from '@lakorn/service-kit';
 import type { ImageStore, StoredImage } from '../data/imageStore';
 import { fromCard, parseCardJson } from './characterCard';
 import type { Catalog } from './characters';
-import { InvalidCard, NoCardInFile, NotAnImage } from './errors';
+import { InvalidCard, NoCardInFile, NotAnImage, QuotaReached } from './errors';
+import { stripImageMetadata, UnreadableImage } from './imageMetadata';
 import { detectImageKind, IMAGE_CONTENT_TYPES, newImageFileName, type ImageKind } from './images';
-import { InvalidPngError, readPngTexts, withoutPngTexts, withPngText } from './pngText';
+import { InvalidPngError, readPngTexts, withPngText } from './pngText';
 
 // Character images (ARCHITECTURE §8b, spec §5) and the PNG side of character cards.
 
 /** PNG text keywords that carry a character card (V2 `chara`, V3 `ccv3`). */
 const CARD_KEYWORDS = ['chara', 'ccv3'];
 
+/**
+ * Upload bytes are counted in units of this size (rounded up), one quota slot each: 50 MB a day is
+ * 200 slots, and a 5 MB picture takes 20 inserts.
+ */
+export const UPLOAD_QUOTA_UNIT = 256 * 1024;
+
+export interface CharacterImagesDeps {
+  store: ImageStore;
+  catalog: Catalog;
+  /** Today's upload bytes per member (contracts QUOTAS.uploadBytesPerDay), in UPLOAD_QUOTA_UNITs. */
+  quotas: QuotaSlots;
+  uploadBytesPerDay: number;
+  logger: Logger;
+  now?: () => Date;
+}
+
 export type CharacterImages = ReturnType<typeof createCharacterImages>;
 
-export function createCharacterImages(deps: { store: ImageStore; catalog: Catalog }) {
+export function createCharacterImages(deps: CharacterImagesDeps) {
   const { store, catalog } = deps;
+  const now = deps.now ?? (() => new Date());
 
   async function save(actor: Actor, bytes: Buffer, kind: ImageKind, characterId: string | null): Promise<string> {
-    // A picture stored for everyone to fetch must not carry a (possibly private) card with it.
-    const content = kind === 'png' ? withoutPngTexts(bytes, CARD_KEYWORDS) : bytes;
+    // A picture stored for everyone to fetch carries no metadata (EXIF with GPS, XMP, comments)
+    // and no (possibly private) card: every text chunk of a PNG goes.
+    let content: Buffer;
+    try {
+      content = stripImageMetadata(bytes, kind);
+    } catch (error) {
+      if (error instanceof UnreadableImage) throw new NotAnImage();
+      throw error;
+    }
     const fileName = newImageFileName(kind);
-    await store.save({ fileName, contentType: IMAGE_CONTENT_TYPES[kind], bytes: content, metadata: { userId: actor.id, characterId } });
+    const quota = `uploads:${actor.id}:${quotaDay(now())}`;
+    const units = Math.max(1, Math.ceil(content.length / UPLOAD_QUOTA_UNIT));
+    const limit = Math.floor(deps.uploadBytesPerDay / UPLOAD_QUOTA_UNIT);
+    if (!(await deps.quotas.claim(quota, limit, fileName, { units }))) throw new QuotaReached('uploads');
+    try {
+      const metadata = { userId: actor.id, characterId, keep: actor.isAdmin };
+      await store.save({ fileName, contentType: IMAGE_CONTENT_TYPES[kind], bytes: content, metadata });
+    } catch (error) {
+      await deps.quotas.release(fileName);
+      throw error;
+    }
     return `${CHARACTER_IMAGE_PATH}${fileName}`;
   }
 
@@ -48,6 +83,25 @@ export function createCharacterImages(deps: { store: ImageStore; catalog: Catalo
 
     read(fileName: string): Promise<StoredImage | null> {
       return store.read(fileName);
+    },
+
+    /**
+     * Removes uploads older than QUOTAS.orphanUploadMaxAgeMs that no character shows (a wizard
+     * left half way, a picture replaced), except admins' (news pictures); and forgets the upload
+     * quota slots of days before yesterday. Returns how many images went.
+     */
+    async sweepOrphans(): Promise<number> {
+      const at = now().getTime();
+      const inUse = catalog.imagesInUse();
+      let removed = 0;
+      for (const file of await store.uploadedBefore(new Date(at - QUOTAS.orphanUploadMaxAgeMs))) {
+        if (file.keep || inUse.has(file.fileName)) continue;
+        await store.remove(file.fileName);
+        removed += 1;
+      }
+      await deps.quotas.prune('uploads:', new Date(at - 2 * 24 * 3_600_000));
+      if (removed > 0) deps.logger.info({ removed }, 'orphaned uploads removed');
+      return removed;
     },
 
     /**

@@ -3,13 +3,14 @@ import {
   toCharacterSnapshot,
   type Character,
   type CharacterInput,
+  type CharacterAllowance,
   type CharacterSummary,
   type LikeResult,
   type LikeStatus,
   type PublicCharactersPage,
   type PublicCharactersQuery,
 } from '@lakorn/contracts';
-import type { Actor, Logger, Outbox } from '@lakorn/service-kit';
+import type { Actor, Logger, Outbox, QuotaSlots } from '@lakorn/service-kit';
 import type { CharacterListingDoc, CharacterStore } from '../data/characterStore';
 import type { CreatorStore } from '../data/creatorStore';
 import type { ImageStore } from '../data/imageStore';
@@ -18,7 +19,7 @@ import type { CharacterDoc } from '../data/models';
 import { toCard, type ExportedCard } from './characterCard';
 import { ListingSource, type DiscoverIndex } from './discoverIndex';
 import type { DiscoverSync } from './discoverSync';
-import { CharacterNotFound, EditInProgress, NotCharacterOwner } from './errors';
+import { CharacterNotFound, EditInProgress, NotCharacterOwner, QuotaReached } from './errors';
 import { uploadedFileName } from './images';
 
 // The catalog's rules: characters (spec §3, §5, §6), likes (spec §4 "Like") and the creators'
@@ -33,6 +34,9 @@ export interface CatalogDeps {
   index: DiscoverIndex;
   outbox: Pick<Outbox, 'enqueue'>;
   sync: Pick<DiscoverSync, 'record'>;
+  /** Slots of each member's characters (contracts QUOTAS.charactersTotal: a total, not per day). */
+  quotas: QuotaSlots;
+  charactersTotal: number;
   logger: Logger;
   now?: () => Date;
 }
@@ -65,6 +69,8 @@ export function listingOf(doc: CharacterListingDoc): ListingSource {
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;
+
+const characterQuota = (userId: string) => `characters:${userId}`;
 
 export function createCatalog(deps: CatalogDeps) {
   const { characters, likes, creators, images, index, outbox, sync } = deps;
@@ -145,6 +151,8 @@ export function createCatalog(deps: CatalogDeps) {
     });
     await characters.remove(doc._id);
     index.remove(doc._id);
+    // Its place in the owner's allowance is free again.
+    await deps.quotas.release(doc._id);
     await sync.record({ kind: 'character-removed', id: doc._id });
     await images.removeForCharacter(doc._id);
     const file = uploadedFileName(doc.profileUrl);
@@ -180,9 +188,14 @@ export function createCatalog(deps: CatalogDeps) {
     },
 
     async create(actor: Actor, input: CharacterInput): Promise<Character> {
+      const id = newCharacterId();
+      // Characters made before quotas existed hold no slot: they count as used all the same.
+      const quota = characterQuota(actor.id);
+      const reserved = Math.max(0, index.idsOfUser(actor.id).length - (await deps.quotas.used(quota)));
+      if (!(await deps.quotas.claim(quota, deps.charactersTotal, id, { reserved }))) throw new QuotaReached('characters');
       const at = now();
       const doc: CharacterDoc = {
-        _id: newCharacterId(),
+        _id: id,
         userId: actor.id,
         ...fieldsOf(input),
         rank: newRank(),
@@ -190,9 +203,25 @@ export function createCatalog(deps: CatalogDeps) {
         createdAt: at,
         updatedAt: at,
       };
-      await characters.insert(doc);
+      try {
+        await characters.insert(doc);
+      } catch (error) {
+        await deps.quotas.release(id);
+        throw error;
+      }
       await afterWrite(doc);
       return toCharacter(doc);
+    },
+
+    /** How many more characters the member may create (shown where characters are made). */
+    async allowance(actor: Actor): Promise<CharacterAllowance> {
+      const used = Math.max(index.idsOfUser(actor.id).length, await deps.quotas.used(characterQuota(actor.id)));
+      return { max: deps.charactersTotal, left: Math.max(0, deps.charactersTotal - used) };
+    },
+
+    /** The uploaded images some character shows (the orphan sweep keeps them). */
+    imagesInUse(): Set<string> {
+      return index.imagesInUse();
     },
 
     async get(actor: Actor, id: string): Promise<Character> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CharacterSnapshot, personalityPreview, type CharacterSummary, type Genre } from '@lakorn/contracts';
 import { InvalidCursor } from './errors';
+import { uploadedFileName } from './images';
 import { matches, searchQuery, searchText, type SearchText } from './searchText';
 
 // The discover index: every character's card fields, its search text, the likes and the creators'
@@ -263,6 +264,16 @@ export class DiscoverIndex {
   /** Ids of one member's characters (all of them). */
   idsOfUser(userId: string): string[] {
     return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /** The uploaded images (file names) some character shows: what the orphan sweep keeps. */
+  imagesInUse(): Set<string> {
+    const files = new Set<string>();
+    for (const entry of this.byId.values()) {
+      const file = uploadedFileName(entry.profileUrl);
+      if (file) files.add(file);
+    }
+    return files;
   }
 
   /** Other characters showing this image (so deleting one character does not break another). */

@@ -18,6 +18,13 @@ export class InvalidCursor extends DomainError {}
 /** spec §5: an upload must be an image (judged by its bytes), and a PNG one a PNG that reads. */
 export class NotAnImage extends DomainError {}
 
+/** A member's allowance (contracts QUOTAS) is used up: characters in total, or upload bytes today. */
+export class QuotaReached extends DomainError {
+  constructor(readonly quota: 'characters' | 'uploads') {
+    super(`${quota} quota reached`);
+  }
+}
+
 /** spec §9: an image over 5 MB. */
 export class ImageTooLarge extends DomainError {}
 

@@ -118,6 +118,13 @@ export function withoutPngTexts(png: Buffer, keywords: string[]): Buffer {
   return rewrite(png, keywords, null);
 }
 
+/** The PNG without any chunk of these types (ancillary ones: metadata such as tEXt, eXIf, tIME). */
+export function withoutPngChunks(png: Buffer, types: readonly string[]): Buffer {
+  const parts: Buffer[] = [PNG_SIGNATURE];
+  for (const c of chunksOf(png)) if (!types.includes(c.type)) parts.push(png.subarray(c.start, c.end));
+  return Buffer.concat(parts);
+}
+
 /** The PNG without the text chunks of `dropped` keywords, with `beforeEnd` (if any) just before IEND. */
 function rewrite(png: Buffer, dropped: string[], beforeEnd: Buffer | null): Buffer {
   const drop = new Set(dropped);

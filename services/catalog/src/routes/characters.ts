@@ -7,6 +7,7 @@ import {
   PublicCharactersQuery,
   UserIdParams,
   type Character,
+  type CharacterAllowance,
   type CharacterSummary,
   type LikeResult,
   type LikeStatus,
@@ -44,6 +45,14 @@ export function characterRoutes({ catalog }: { catalog: Catalog }): Router {
     const { userId } = parse(UserIdParams, req.params);
     noStore(res);
     res.json(catalog.listForUser(actor, userId) satisfies CharacterSummary[]);
+  });
+
+  // Beyond the spec: the member's remaining allowance of characters (contracts QUOTAS), before
+  // /api/characters/:id so the word is not read as an id.
+  router.get('/api/characters/allowance', async (req, res) => {
+    const actor = requireActor(req);
+    noStore(res);
+    res.json((await catalog.allowance(actor)) satisfies CharacterAllowance);
   });
 
   router.post('/api/characters', async (req, res) => {

@@ -1,4 +1,4 @@
-import { ERROR_CODES, UPLOAD_MESSAGES } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, ERROR_CODES, UPLOAD_MESSAGES } from '@lakorn/contracts';
 import { badRequest, conflict, forbidden, HttpError, notFound, type DomainErrorMap } from '@lakorn/service-kit';
 import {
   CharacterNotFound,
@@ -10,6 +10,7 @@ import {
   NoCardInFile,
   NotAnImage,
   NotCharacterOwner,
+  QuotaReached,
 } from '../domain/errors';
 
 /** spec §5 "Character card import": the texts the wizard shows for a card it cannot use. */
@@ -26,6 +27,9 @@ export const catalogErrors: DomainErrorMap = (error) => {
   if (error instanceof InvalidCursor) return badRequest('cursor: Invalid cursor');
   if (error instanceof NotAnImage) return badRequest(UPLOAD_MESSAGES.invalid);
   if (error instanceof ImageTooLarge) return new HttpError(413, UPLOAD_MESSAGES.tooLarge, ERROR_CODES.validation);
+  if (error instanceof QuotaReached) {
+    return new HttpError(429, error.quota === 'characters' ? ABUSE_MESSAGES.characterQuota : ABUSE_MESSAGES.uploadQuota, ERROR_CODES.quota);
+  }
   if (error instanceof ImageNotFound) return notFound('Image not found');
   if (error instanceof NoCardInFile) return badRequest(CARD_MESSAGES.noCard);
   if (error instanceof InvalidCard) return badRequest(`${CARD_MESSAGES.invalidCard}: ${error.reason}`);

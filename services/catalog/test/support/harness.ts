@@ -4,7 +4,7 @@ import type { CharacterInput, EventName, EventPayload } from '@lakorn/contracts'
 import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
 import { harnessPerFile, sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
-import { createCatalogService, type CatalogService } from '../../src/service';
+import { createCatalogService, type CatalogService, type CatalogServiceOptions } from '../../src/service';
 
 export interface Harness {
   app: Express;
@@ -18,12 +18,15 @@ export interface Harness {
 }
 
 /** The catalog over a fresh FerretDB database, with a real bus (not relaying unless a test starts it). */
-export async function startCatalog(label: string, options: { bus?: Bus } = {}): Promise<Harness> {
+export async function startCatalog(
+  label: string,
+  options: { bus?: Bus; service?: Pick<CatalogServiceOptions, 'quotas' | 'now'> } = {},
+): Promise<Harness> {
   const mongo = await testMongo(label);
   const logger = silentLogger();
   const bus = options.bus ?? testBus('catalog');
   const outbox = createOutbox({ connection: mongo.connection, bus, logger });
-  const service = createCatalogService({ connection: mongo.connection, logger, outbox });
+  const service = createCatalogService({ connection: mongo.connection, logger, outbox, ...options.service });
   await ensureIndexes(mongo.connection);
   await service.catalog.load();
   const app = createApp({ logger, sessionPublicKey: testSessionKeys().publicKey, catalog: service.catalog, images: service.images });

@@ -25,10 +25,15 @@ export function makePng(width = 8, height = 8): Buffer {
   ]);
 }
 
-/** A JPEG-looking file of `size` bytes: the JFIF start the server checks, then filler. */
+/**
+ * A JPEG-looking file of `size` bytes: the JFIF start the server checks (a 16-byte APP0), a start
+ * of scan, then filler as the scan's data.
+ */
 export function makeJpeg(size = 2048): Buffer {
   const bytes = Buffer.alloc(size, 0x20);
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).copy(bytes);
+  bytes[20] = 0xff;
+  bytes[21] = 0xda;
   bytes[size - 2] = 0xff;
   bytes[size - 1] = 0xd9;
   return bytes;
@@ -44,4 +49,71 @@ export function makeWebp(): Buffer {
 
 export function makeGif(): Buffer {
   return Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(32)]);
+}
+
+const segment = (marker: number, data: Buffer) => {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(data.length + 2, 2);
+  return Buffer.concat([head, data]);
+};
+
+/** EXIF as a camera writes it (TIFF header, then a GPS block), with a position in it. */
+export const EXIF_WITH_GPS = Buffer.concat([Buffer.from('Exif\0\0MM\0*\0\0\0\x08', 'latin1'), Buffer.from('GPSLatitude 13.7563 N GPSLongitude 100.5018 E', 'latin1')]);
+export const XMP_PACKET = Buffer.from('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description exif:GPSLatitude="13,45.37N"/></x:xmpmeta>', 'latin1');
+
+/**
+ * A JPEG as a phone writes it: JFIF, EXIF with GPS (APP1), XMP (APP1), an ICC profile (APP2), a
+ * comment, the scan.
+ */
+export function makeCameraJpeg(): { bytes: Buffer; icc: Buffer; scan: Buffer } {
+  const icc = segment(0xe2, Buffer.from('ICC_PROFILE\0\x01\x01colour', 'latin1'));
+  const scan = Buffer.concat([Buffer.from([0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0]), Buffer.alloc(64, 0x55), Buffer.from([0xff, 0xd9])]);
+  const bytes = Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
+    segment(0xe1, EXIF_WITH_GPS),
+    segment(0xe1, Buffer.concat([Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1'), XMP_PACKET])),
+    icc,
+    segment(0xfe, Buffer.from('shot at home', 'latin1')),
+    segment(0xdb, Buffer.alloc(65, 1)),
+    scan,
+  ]);
+  return { bytes, icc, scan };
+}
+
+const riffChunk = (type: string, data: Buffer) => {
+  const head = Buffer.alloc(8);
+  head.write(type, 0, 'latin1');
+  head.writeUInt32LE(data.length, 4);
+  return Buffer.concat([head, data, data.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
+};
+
+/** An extended WebP (VP8X with the EXIF and XMP flags set) carrying both chunks. */
+export function makeCameraWebp(): Buffer {
+  const vp8x = Buffer.alloc(10);
+  vp8x[0] = 0x08 | 0x04 | 0x10; // EXIF, XMP, alpha
+  const body = Buffer.concat([
+    Buffer.from('WEBP', 'latin1'),
+    riffChunk('VP8X', vp8x),
+    riffChunk('VP8 ', Buffer.alloc(21, 7)),
+    riffChunk('EXIF', EXIF_WITH_GPS.subarray(6)),
+    riffChunk('XMP ', XMP_PACKET),
+  ]);
+  const head = Buffer.alloc(8);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body]);
+}
+
+/** A PNG with a comment, EXIF and a modification time beside its pixels. */
+export function makeCameraPng(): Buffer {
+  const png = makePng();
+  const iend = png.length - 12;
+  return Buffer.concat([
+    png.subarray(0, iend),
+    pngChunk('tEXt', Buffer.from('Comment\0shot at home', 'latin1')),
+    pngChunk('eXIf', EXIF_WITH_GPS.subarray(6)),
+    pngChunk('tIME', Buffer.from([0x07, 0xe8, 1, 2, 3, 4, 5])),
+    png.subarray(iend),
+  ]);
 }
