@@ -1,4 +1,5 @@
 // spec §7 "Shared request behaviour": the one way every front end talks to the API.
+import { SESSION_ENDED_CODE } from '@lakorn/contracts/web';
 
 /** A non-OK answer: message is '{status}: {body text or status text}' (spec §7). */
 export class ApiError extends Error {
@@ -55,6 +56,34 @@ export function isNetworkError(error: unknown): boolean {
   return /network error|failed to fetch|networkerror|load failed/i.test(message);
 }
 
+/**
+ * Sessions that end (service-kit README "Sessions"): the first 401 SESSION_ENDED of any call, from
+ * the shell or a remote (they share this module), tells the session once; until the member signs in
+ * again the failures of the calls still in flight raise no toasts (toast.tsx), so the member lands
+ * on /login with one Thai "please sign in again" instead of a burst of errors.
+ */
+let sessionEnded = false;
+const sessionEndedListeners = new Set<() => void>();
+
+export function markSessionEnded(): void {
+  if (sessionEnded) return;
+  sessionEnded = true;
+  for (const listener of sessionEndedListeners) listener();
+}
+
+/** True from a SESSION_ENDED answer until the next sign-in. */
+export const hasSessionEnded = (): boolean => sessionEnded;
+
+/** A signed-in profile arrived: failures are worth telling again. */
+export function clearSessionEnded(): void {
+  sessionEnded = false;
+}
+
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 export interface RequestOptions {
   method?: string;
   body?: unknown;
@@ -83,7 +112,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw new ApiError(response.status, response.statusText, text);
+    const error = new ApiError(response.status, response.statusText, text);
+    if (error.status === 401 && error.code === SESSION_ENDED_CODE) markSessionEnded();
+    throw error;
   }
   options.onResponse?.(response);
   if (response.status === 204) return null as T;

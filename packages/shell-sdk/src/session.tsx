@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { TIMERS, type Profile } from '@lakorn/contracts/web';
-import { ApiError, getJson, mutate as apiMutate } from './fetcher';
+import { ApiError, clearSessionEnded, getJson, mutate as apiMutate, onSessionEnded } from './fetcher';
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -16,6 +16,21 @@ export interface SessionValue {
   adjustCoins: (delta: number) => void;
   /** POST /api/auth/logout; throws when the server could not sign out. */
   signOut: () => Promise<void>;
+  /** POST /api/auth/logout-everywhere: every session of the member ends, on every device. */
+  signOutEverywhere: () => Promise<void>;
+}
+
+const SESSION_ENDED_NOTICE = 'lakorn.sessionEnded';
+
+/** Once, on /login: whether the member got there because the session ended (then show SESSION_ENDED_MESSAGE). */
+export function takeSessionEndedNotice(): boolean {
+  try {
+    const there = window.sessionStorage.getItem(SESSION_ENDED_NOTICE) !== null;
+    window.sessionStorage.removeItem(SESSION_ENDED_NOTICE);
+    return there;
+  } catch {
+    return false;
+  }
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);
@@ -49,9 +64,27 @@ export function SessionProvider({ children, initialProfile }: { children: ReactN
   profileRef.current = profile;
 
   const setProfile = useCallback((next: Profile | null) => {
+    if (next) clearSessionEnded();
     setProfileState((current) => (sameProfile(current, next) ? current : next));
     setStatus(next ? 'signed-in' : 'signed-out');
   }, []);
+
+  // The session ended elsewhere (logout on another device, sign out everywhere, account deleted,
+  // a role taken away): sign out here, forget the member's data, and let /login say why.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (!profileRef.current) return;
+        try {
+          window.sessionStorage.setItem(SESSION_ENDED_NOTICE, '1');
+        } catch {
+          // private mode: /login shows no reason, the member still signs in again
+        }
+        setProfile(null);
+        void mutateCache(() => true, undefined, { revalidate: false });
+      }),
+    [setProfile, mutateCache],
+  );
 
   const refreshProfile = useCallback(async () => {
     const current = profileRef.current;
@@ -95,16 +128,26 @@ export function SessionProvider({ children, initialProfile }: { children: ReactN
     setProfileState((current) => (current ? { ...current, coins: Math.max(0, current.coins + delta) } : current));
   }, []);
 
-  const signOut = useCallback(async () => {
-    await apiMutate('POST', '/api/auth/logout');
-    setProfile(null);
-    // Nothing of the previous user may show to the next one.
-    await mutateCache(() => true, undefined, { revalidate: false });
-  }, [mutateCache, setProfile]);
+  const endSession = useCallback(
+    async (path: string) => {
+      try {
+        await apiMutate('POST', path);
+      } catch (error) {
+        // Already ended elsewhere: signed out all the same.
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      }
+      setProfile(null);
+      // Nothing of the previous user may show to the next one.
+      await mutateCache(() => true, undefined, { revalidate: false });
+    },
+    [mutateCache, setProfile],
+  );
+  const signOut = useCallback(() => endSession('/api/auth/logout'), [endSession]);
+  const signOutEverywhere = useCallback(() => endSession('/api/auth/logout-everywhere'), [endSession]);
 
   const value = useMemo<SessionValue>(
-    () => ({ status, profile, setProfile, refreshProfile, adjustCoins, signOut }),
-    [status, profile, setProfile, refreshProfile, adjustCoins, signOut],
+    () => ({ status, profile, setProfile, refreshProfile, adjustCoins, signOut, signOutEverywhere }),
+    [status, profile, setProfile, refreshProfile, adjustCoins, signOut, signOutEverywhere],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST } from '@lakorn/contracts/web';
+import { hasSessionEnded } from './fetcher';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
@@ -63,6 +64,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback(
     (input: ToastInput) => {
       const id = `toast-${++counter}`;
+      // The session ended: /login says so once; the calls that failed with it stay quiet.
+      if (hasSessionEnded() && (input.variant ?? 'default') !== 'success') return id;
       const item: ToastItem = { id, title: input.title, description: input.description, variant: input.variant ?? 'default' };
       setToasts((list) => [item, ...list].slice(0, TOAST.maxVisible));
       const countdown: Countdown = { remaining: input.durationMs ?? TOAST.durationMs, startedAt: 0, timer: null };

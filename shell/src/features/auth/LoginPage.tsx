@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { AuthConfig } from '@lakorn/contracts/web';
-import { getJson, useSession } from '@lakorn/shell-sdk';
+import { SESSION_ENDED_MESSAGE, type AuthConfig } from '@lakorn/contracts/web';
+import { getJson, takeSessionEndedNotice, useSession } from '@lakorn/shell-sdk';
 import { Button, Icon, Spinner, theme } from '@lakorn/ui';
 import { AUTH_TEXT } from './messages';
 import { isMobileDevice, readRedirectReturn, SignInError, signInWithPopup, storeError, takeStoredError, verifyCredential } from './signIn';
@@ -86,6 +86,8 @@ export function LoginPage() {
   const [config, setConfig] = useState<AuthConfig | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The member came here because the session ended (service-kit README "Sessions"): say so once.
+  const [ended] = useState(takeSessionEndedNotice);
 
   useEffect(() => {
     getJson<AuthConfig>('/api/auth/config')
@@ -168,6 +170,12 @@ export function LoginPage() {
         <Tagline>{AUTH_TEXT.tagline}</Tagline>
       </Hero>
       <Actions>
+        {ended && !error ? (
+          <ErrorBox role="status">
+            <Icon name="alert" size={18} />
+            <span>{SESSION_ENDED_MESSAGE}</span>
+          </ErrorBox>
+        ) : null}
         {error ? (
           <ErrorBox role="alert">
             <Icon name="alert" size={18} />

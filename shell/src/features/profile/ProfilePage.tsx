@@ -7,6 +7,7 @@ import { Avatar, Button, Card, CoinBadge, Icon, Page, PageHeader, SectionTitle, 
 import { RemoteModule } from '../../mf/RemoteModule';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { EditProfileDialog } from './EditProfileDialog';
+import { SignOutEverywhereDialog } from './SignOutEverywhereDialog';
 import { ADMIN_LINK_TEXT, PROFILE_TEXT } from './messages';
 
 const Identity = styled(Card)`
@@ -59,6 +60,7 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [endingAll, setEndingAll] = useState(false);
   if (!profile) return null;
 
   const jumpToTopUp = () => {
@@ -151,6 +153,10 @@ export function ProfilePage() {
               {PROFILE_TEXT.deleteAccount}
             </Button>
           </Row>
+          <Button $variant="ghost" $block style={{ marginBottom: 14 }} onClick={() => setEndingAll(true)}>
+            <Icon name="logout" size={16} />
+            {PROFILE_TEXT.logoutEverywhere}
+          </Button>
         </>
       ) : (
         <Section>
@@ -160,6 +166,7 @@ export function ProfilePage() {
 
       {editing ? <EditProfileDialog open onClose={() => setEditing(false)} /> : null}
       {deleting ? <DeleteAccountDialog open onClose={() => setDeleting(false)} /> : null}
+      {endingAll ? <SignOutEverywhereDialog open onClose={() => setEndingAll(false)} /> : null}
     </Page>
   );
 }
