@@ -88,6 +88,14 @@ describe('development identity provider page', () => {
     const cancel = await request(h.app).post('/api/auth/dev/authorize').type('form').send({ state: 'r.x', action: 'cancel' }).expect(303);
     expect(String(cancel.headers.location)).toContain('error=access_denied');
   });
+
+  it.each([
+    ['XML', 'application/xml', '<x/>'],
+    ['multipart without a boundary', 'multipart/form-data', '--x'],
+  ])('answers a %s body (not a form, not JSON) with the page and its error, a 400, not a 500', async (_what, type, body) => {
+    const res = await request(h.app).post('/api/auth/dev/authorize').set('content-type', type).send(body).expect(400);
+    expect(res.text).toContain('กรุณากรอกอีเมลและชื่อให้ถูกต้อง');
+  });
 });
 
 describe('configuration', () => {

@@ -100,7 +100,9 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     });
 
     router.post('/api/auth/dev/authorize', express.urlencoded({ extended: false, limit: '10kb' }), (req, res) => {
-      const form = req.body as Record<string, unknown>;
+      // A body that is neither a form nor JSON (XML, a broken multipart, none) leaves req.body unset:
+      // the page again with its error, a 400, like any other wrong form.
+      const form = (req.body ?? {}) as Record<string, unknown>;
       const state = typeof form.state === 'string' ? form.state : '';
       const fragment = new URLSearchParams({ state });
       if (form.action === 'cancel') {
