@@ -1,4 +1,5 @@
-import type { Bus, Connection, Logger, Outbox, ServiceMetrics } from '@lakorn/service-kit';
+import { QUOTAS } from '@lakorn/contracts';
+import { collectionOf, quotaSlots, type Bus, type Connection, type Logger, type Outbox, type ServiceMetrics } from '@lakorn/service-kit';
 import { httpCatalogClient } from './data/catalogClient';
 import { createCharacterStore } from './data/characterStore';
 import { createChatStore } from './data/chatStore';
@@ -37,6 +38,8 @@ export interface ChatServiceOptions {
   offlineStreamDelayMs: number;
   /** Where sends are counted by outcome (the runtime's metrics); unset: not counted. */
   metrics?: ServiceMetrics;
+  /** New chats a member may open per day (contracts QUOTAS.chatsPerDay); tests pass a small one. */
+  chatsPerDay?: number;
   /** Tests replace these. */
   catalog?: CatalogClient;
   coins?: CoinClient;
@@ -91,7 +94,14 @@ export function createChatService(options: ChatServiceOptions) {
   const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
   const characters = createCharacterDirectory(stores.characters);
   const personas = createPersonas(stores.personas, options.now);
-  const chats = createChats({ store: stores.chats, personas: stores.personas, characters, now: options.now });
+  const chats = createChats({
+    store: stores.chats,
+    personas: stores.personas,
+    characters,
+    quotas: quotaSlots(collectionOf(models.quotaSlots), options.now),
+    chatsPerDay: options.chatsPerDay ?? QUOTAS.chatsPerDay,
+    now: options.now,
+  });
   const members = createMembers({ chats: stores.chats, personas: stores.personas, sends: stores.sends });
   const responder = options.responder ?? responderFor(options.llm, options.offlineStreamDelayMs);
   const sends = createSends({

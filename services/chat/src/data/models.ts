@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type SchemaDefinition } from 'mongoose';
-import { modelOf, schemaOf, type IndexSpec } from '@lakorn/service-kit';
+import { modelOf, QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES, schemaOf, type IndexSpec, type QuotaSlotDoc } from '@lakorn/service-kit';
 import type { CharacterSnapshot, ChatCharacter, MessagePersona, SendMessageResult } from '@lakorn/contracts';
 
 // The chat service's own database (lakorn_chat). Only this folder imports mongoose.
@@ -195,6 +195,8 @@ export function chatModels(connection: Connection) {
     sends: model<SendDoc>('Send', 'sends', { userId: String, result: anyObject, persona: anyObject, pending: Boolean }, [[{ userId: 1 }], [{ pending: 1 }]]),
     pendingSends: model<PendingSendDoc>('PendingSend', 'pending_sends'),
     resolutions: model<ResolutionDoc>('Resolution', 'send_resolutions'),
+    /** New chats per member and Bangkok day (contracts QUOTAS.chatsPerDay), one slot each. */
+    quotaSlots: modelOf<QuotaSlotDoc>(connection, 'QuotaSlot', () => schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
   };
 }
 

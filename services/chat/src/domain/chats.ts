@@ -1,10 +1,10 @@
 import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
-import type { Actor } from '@lakorn/service-kit';
+import { quotaDay, type Actor, type QuotaSlots } from '@lakorn/service-kit';
 import type { ChatStore, MessagePosition } from '../data/chatStore';
 import type { ChatDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
 import { chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
-import { CharacterNotFound, ChatNotFound, InvalidCursor, NotOwnPersona } from './errors';
+import { CharacterNotFound, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
 import { messageView, personaView } from './views';
 
@@ -48,10 +48,13 @@ export interface ChatsDeps {
   store: ChatStore;
   personas: PersonaStore;
   characters: CharacterDirectory;
+  /** New chats a member may open per Bangkok day (contracts QUOTAS.chatsPerDay), one slot each. */
+  quotas: QuotaSlots;
+  chatsPerDay: number;
   now?: () => Date;
 }
 
-export function createChats({ store, personas, characters, now = () => new Date() }: ChatsDeps): Chats {
+export function createChats({ store, personas, characters, quotas, chatsPerDay, now = () => new Date() }: ChatsDeps): Chats {
   async function owned(actor: Actor, id: string): Promise<ChatDoc> {
     const chat = await store.getChat(id);
     if (!chat || chat.userId !== actor.id) throw new ChatNotFound();
@@ -91,8 +94,11 @@ export function createChats({ store, personas, characters, now = () => new Date(
         if (latest) return withMemory(latest);
       }
       const at = now();
+      const id = newId();
+      // A new room takes a slot of today's allowance; reopening one (above) takes none.
+      if (!(await quotas.claim(`chats:${actor.id}:${quotaDay(at)}`, chatsPerDay, id))) throw new ChatQuotaReached();
       const doc: ChatDoc = {
-        _id: newId(),
+        _id: id,
         userId: actor.id,
         characterId,
         character: chatCharacterOf(character),

@@ -12,6 +12,9 @@ export class CharacterNotFound extends DomainError {}
 /** A persona addressed by id is one's own or does not exist. */
 export class PersonaNotFound extends DomainError {}
 
+/** contracts QUOTAS.chatsPerDay: the member opened as many new chats today as a day allows. */
+export class ChatQuotaReached extends DomainError {}
+
 /** spec §4 persona per chat: a chat (or a send) speaks only as one of the member's own personas. */
 export class NotOwnPersona extends DomainError {}
 

@@ -1,10 +1,11 @@
-import { AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, SEND_PENDING_MESSAGE, type SendPendingAnswer } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, SEND_PENDING_MESSAGE, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
   AiUnavailable,
   CatalogUnavailable,
   CharacterNotFound,
   ChatNotFound,
+  ChatQuotaReached,
   ClientMessageIdReused,
   InvalidCursor,
   NotEnoughCoins,
@@ -22,6 +23,7 @@ import {
  */
 export const chatErrors: DomainErrorMap = (error) => {
   if (error instanceof ChatNotFound) return notFound('Chat not found');
+  if (error instanceof ChatQuotaReached) return new HttpError(429, ABUSE_MESSAGES.chatQuota, ERROR_CODES.quota);
   if (error instanceof CharacterNotFound) return notFound('Character not found');
   if (error instanceof PersonaNotFound) return notFound('Persona not found');
   if (error instanceof NotOwnPersona) return badRequest('Persona not found');

@@ -41,6 +41,8 @@ export interface ChatOptions {
   replyTimeoutMs?: number;
   contextTokens?: number;
   offlineStreamDelayMs?: number;
+  /** New chats a member may open a day (contracts QUOTAS.chatsPerDay unless set). */
+  chatsPerDay?: number;
 }
 
 
@@ -71,6 +73,7 @@ export async function startChat(options: ChatOptions): Promise<ChatUnderTest> {
     },
     debitTimeoutMs: options.debitTimeoutMs ?? 5_000,
     offlineStreamDelayMs: options.offlineStreamDelayMs ?? 0,
+    chatsPerDay: options.chatsPerDay,
   });
   await ensureIndexes(mongo.connection);
   await registerConsumers({ bus, service, logger });
