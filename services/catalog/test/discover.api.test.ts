@@ -77,6 +77,15 @@ describe('GET /api/characters/public (spec §2 discover, §5 search)', () => {
     }
   });
 
+  it('answers a listing as JSON kept by no cache: no-store, with its length and no ETag to revalidate', async () => {
+    const res = await request(h.app).get('/api/characters/public').set('Cookie', viewer.cookie).expect(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    expect(res.headers.etag).toBeUndefined();
+    expect(JSON.parse(res.text)).toEqual(res.body);
+  });
+
   it('requires a session', async () => {
     expect((await request(h.app).get('/api/characters/public')).status).toBe(401);
   });
