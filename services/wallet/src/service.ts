@@ -1,4 +1,5 @@
-import type { Connection, Logger } from '@lakorn/service-kit';
+import { QUOTAS } from '@lakorn/contracts';
+import { collectionOf, quotaSlots, type Connection, type Logger } from '@lakorn/service-kit';
 import { createLedgerStore } from './data/ledgerStore';
 import { walletModels } from './data/models';
 import { createPaymentStore } from './data/paymentStore';
@@ -44,7 +45,11 @@ export function createWalletService(options: WalletServiceOptions) {
     models,
     ledger,
     coinRequests: createCoinRequests(ledger, () => now().getTime()),
-    promoCodes: createPromoCodes(createPromoStore(models), ledger, now),
+    promoCodes: createPromoCodes(createPromoStore(models), ledger, now, {
+      slots: quotaSlots(collectionOf(models.quotaSlots), now),
+      limit: QUOTAS.failedPromoRedemptions,
+      windowMs: QUOTAS.failedPromoWindowMs,
+    }),
     settings,
     payments: createPayments({
       store: createPaymentStore(models),

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model, type SchemaDefinition } from 'mongoose';
 import type { CoinPackageId, PaymentProviderKind, PaymentQr, PaymentStatus, PromoType } from '@lakorn/contracts';
-import type { EmbeddedOutboxFields } from '@lakorn/service-kit';
+import { QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES, schemaOf, type EmbeddedOutboxFields, type QuotaSlotDoc } from '@lakorn/service-kit';
 
 // The wallet's own database (lakorn_wallet). Only this folder imports mongoose. Every invariant a
 // race could break is carried by a unique index (ARCHITECTURE §2): FerretDB v1 updates are not
@@ -123,6 +123,8 @@ export interface WalletModels {
   payments: Model<PaymentDoc>;
   simulatedIntents: Model<SimulatedIntentDoc>;
   simulatedOutcomes: Model<SimulatedOutcomeDoc>;
+  /** Failed promo redemptions per member and window (contracts QUOTAS.failedPromoRedemptions). */
+  quotaSlots: Model<QuotaSlotDoc>;
 }
 
 /** Collections whose documents carry their own event (service-kit outbox `embedded`). */
@@ -234,5 +236,6 @@ export function walletModels(connection: Connection): WalletModels {
     payments: connection.model<PaymentDoc>('Payment', payments),
     simulatedIntents: connection.model<SimulatedIntentDoc>('SimulatedIntent', simulatedIntents),
     simulatedOutcomes: connection.model<SimulatedOutcomeDoc>('SimulatedOutcome', simulatedOutcomes),
+    quotaSlots: connection.model<QuotaSlotDoc>('QuotaSlot', schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
   };
 }

@@ -1,6 +1,9 @@
 import type { PaymentStatus } from '@lakorn/contracts';
 import { DomainError } from '@lakorn/service-kit';
 
+/** contracts QUOTAS: a member's failed promo redemptions in this window are used up (guessing). */
+export class PromoAttemptsExceeded extends DomainError {}
+
 // The wallet's refusals, named after the rule each guards (CONVENTIONS "Errors in a service").
 // routes/errors.ts gives each its HTTP answer. The debit over the bus answers with results instead
 // (domain/coinRequests.ts): chat branches on them.

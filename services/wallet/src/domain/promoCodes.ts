@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { PROMO, type CreatePromoCodeBody, type PromoCode } from '@lakorn/contracts';
+import type { QuotaSlots } from '@lakorn/service-kit';
 import type { PromoCodeDoc } from '../data/models';
 import type { PromoStore } from '../data/promoStore';
-import { PromoCodeAlreadyUsed, PromoCodeExists, PromoCodeNotFound, PromoCodeUnknown, PromoCodeUsedUp, WalletClosed } from './errors';
+import { PromoAttemptsExceeded, PromoCodeAlreadyUsed, PromoCodeExists, PromoCodeNotFound, PromoCodeUnknown, PromoCodeUsedUp, WalletClosed } from './errors';
 import type { Ledger } from './ledger';
 
 // Promo codes (spec §2 admin screen, §5 rules, §7 calls). A use is an insert that two unique keys
@@ -36,7 +37,23 @@ function randomCode(): string {
   return code;
 }
 
-export function createPromoCodes(store: PromoStore, ledger: Ledger, now: () => Date = () => new Date()): PromoCodes {
+/**
+ * Failed redemptions a member may make per window before every try is refused (guessing codes).
+ * Each try takes a slot of the member's window first, so parallel tries cannot pass a count
+ * together (ARCHITECTURE §2); a success gives its slot back, a failure keeps it.
+ */
+export interface RedeemAttempts {
+  slots: QuotaSlots;
+  limit: number;
+  windowMs: number;
+}
+
+export function createPromoCodes(
+  store: PromoStore,
+  ledger: Ledger,
+  now: () => Date = () => new Date(),
+  attempts: RedeemAttempts | null = null,
+): PromoCodes {
   async function view(doc: PromoCodeDoc): Promise<PromoCode> {
     return {
       id: doc._id,
@@ -107,28 +124,49 @@ export function createPromoCodes(store: PromoStore, ledger: Ledger, now: () => D
     },
 
     async redeem(userId, text) {
-      const key = codeKey(text);
-      if (!/^[A-Z0-9]+$/.test(key) || key.length > PROMO.codeMaxLength) throw new PromoCodeUnknown();
-      const code = await store.findCodeByKey(key);
-      if (!code || !code.isActive) throw new PromoCodeUnknown();
-
-      const opId = `promo:${code._id}:${userId}`;
-      const use = await takeUse(code, userId);
-      if (use === 'used-up') throw new PromoCodeUsedUp();
-      // A user's second try is refused, unless the first died between taking the use and the credit.
-      if (use === 'already' && (await ledger.findByOpId(opId))) throw new PromoCodeAlreadyUsed();
-
-      const result = await ledger.apply({
-        userId,
-        opId,
-        kind: 'credit',
-        amount: code.coins,
-        description: `${PROMO_DESCRIPTION} ${code.code}`,
-        ref: code._id,
-      });
-      if (result.status === 'closed') throw new WalletClosed();
-      if (result.status === 'insufficient') throw new Error('unreachable: a credit never lacks coins');
-      return { coins: result.entry.amount, balance: result.entry.balanceAfter };
+      if (!attempts) return redeemOnce(userId, text);
+      const at = now().getTime();
+      const window = Math.floor(at / attempts.windowMs);
+      const attempt = `promo-try:${userId}:${at}:${randomBytes(6).toString('hex')}`;
+      if (!(await attempts.slots.claim(`promo-failures:${userId}:${window}`, attempts.limit, attempt))) throw new PromoAttemptsExceeded();
+      try {
+        const result = await redeemOnce(userId, text);
+        await attempts.slots.release(attempt);
+        return result;
+      } catch (error) {
+        // A refusal of the code counts; anything else (the database, a closed wallet) does not.
+        if (!(error instanceof PromoCodeUnknown || error instanceof PromoCodeUsedUp || error instanceof PromoCodeAlreadyUsed)) {
+          await attempts.slots.release(attempt);
+        }
+        // Windows before the last are forgotten (the slots' time-to-live).
+        await attempts.slots.prune('promo-failures:', new Date(at - 2 * attempts.windowMs)).catch(() => undefined);
+        throw error;
+      }
     },
   };
+
+  async function redeemOnce(userId: string, text: string): Promise<{ coins: number; balance: number }> {
+    const key = codeKey(text);
+    if (!/^[A-Z0-9]+$/.test(key) || key.length > PROMO.codeMaxLength) throw new PromoCodeUnknown();
+    const code = await store.findCodeByKey(key);
+    if (!code || !code.isActive) throw new PromoCodeUnknown();
+
+    const opId = `promo:${code._id}:${userId}`;
+    const use = await takeUse(code, userId);
+    if (use === 'used-up') throw new PromoCodeUsedUp();
+    // A user's second try is refused, unless the first died between taking the use and the credit.
+    if (use === 'already' && (await ledger.findByOpId(opId))) throw new PromoCodeAlreadyUsed();
+
+    const result = await ledger.apply({
+      userId,
+      opId,
+      kind: 'credit',
+      amount: code.coins,
+      description: `${PROMO_DESCRIPTION} ${code.code}`,
+      ref: code._id,
+    });
+    if (result.status === 'closed') throw new WalletClosed();
+    if (result.status === 'insufficient') throw new Error('unreachable: a credit never lacks coins');
+    return { coins: result.entry.amount, balance: result.entry.balanceAfter };
+  }
 }

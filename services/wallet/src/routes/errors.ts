@@ -1,4 +1,4 @@
-import { ERROR_CODES, INVALID_PACKAGE_MESSAGE, INVALID_PROMO_MESSAGE, WALLET_ERROR_CODES } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, ERROR_CODES, INVALID_PACKAGE_MESSAGE, INVALID_PROMO_MESSAGE, WALLET_ERROR_CODES } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, type DomainError, type DomainErrorMap } from '@lakorn/service-kit';
 import * as refused from '../domain/errors';
 
@@ -21,6 +21,7 @@ const notSucceeded = (status: number) => (error: refused.PaymentNotSucceeded | r
 
 /** The wallet's one map from its domain errors to HTTP (README "HTTP API"). */
 const ANSWERS: Answer[] = [
+  when(refused.PromoAttemptsExceeded, () => new HttpError(429, ABUSE_MESSAGES.promoAttempts, ERROR_CODES.quota)),
   when(refused.PromoCodeUnknown, invalidPromo),
   when(refused.PromoCodeUsedUp, invalidPromo),
   when(refused.PromoCodeAlreadyUsed, invalidPromo),
