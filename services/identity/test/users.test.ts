@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ERROR_CODES, USERNAME_TAKEN_MESSAGE } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, ERROR_CODES, USERNAME_TAKEN_MESSAGE } from '@lakorn/contracts';
 import { testBus, waitUntil } from '@lakorn/service-kit/testing';
 import { signIn, useIdentityHarness, watchEvents } from './support/harness';
 
@@ -66,7 +66,7 @@ describe('acting only as oneself (ARCHITECTURE §5)', () => {
     const a = await signIn(h.app, 'body-a@example.test', 'A');
     const b = await signIn(h.app, 'body-b@example.test', 'B');
     await request(h.app).put('/api/users/username').set('Cookie', a.cookie).send({ uid: b.profile.uid, username: 'Hijack' }).expect(403);
-    await request(h.app).put('/api/users/profile').set('Cookie', a.cookie).send({ uid: b.profile.uid, profileUrl: 'x' }).expect(403);
+    await request(h.app).put('/api/users/profile').set('Cookie', a.cookie).send({ uid: b.profile.uid, profileUrl: 'https://lh3.googleusercontent.com/a/x' }).expect(403);
     await request(h.app).post('/api/users/acknowledge-maintenance').set('Cookie', a.cookie).send({ userId: b.profile.id }).expect(403);
     const bAfter = await request(h.app).get(`/api/users/${b.profile.id}`).set('Cookie', b.cookie).expect(200);
     expect(bAfter.body.username).toBe(b.profile.username);
@@ -126,5 +126,17 @@ describe('account deletion', () => {
     const other = await signIn(h.app, 'next@example.test', 'Next');
     await request(h.app).put('/api/users/username').set('Cookie', other.cookie).send({ username: 'goodbye' }).expect(200);
     await deleted.close();
+  });
+});
+
+describe('profile picture (member image URLs)', () => {
+  it('accepts the sign-in provider photo or an uploaded image, and refuses any other address with 400 in Thai', async () => {
+    const { cookie } = await signIn(h.app, 'picture@example.test', 'Picture');
+    const put = (profileUrl: string) => request(h.app).put('/api/users/profile').set('Cookie', cookie).send({ profileUrl });
+    expect((await put('https://lh3.googleusercontent.com/a/me=s96-c')).status).toBe(200);
+    expect((await put('/character-images/0123456789abcdef01234567.png')).status).toBe(200);
+    const tracker = await put('https://tracker.example/pixel.gif');
+    expect(tracker.status).toBe(400);
+    expect(tracker.body.message).toContain(ABUSE_MESSAGES.imageUrl);
   });
 });
