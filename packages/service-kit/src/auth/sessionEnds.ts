@@ -40,6 +40,7 @@ export interface SessionEndsOptions {
  */
 const CURSOR_OVERLAP_MS = 10_000;
 const FIRST_LOAD_RETRY_MS = 1_000;
+const QUIET_FIRST_LOAD_TRIES = 15;
 
 export function createSessionEnds(options: SessionEndsOptions): SessionEnds {
   const refreshMs = options.refreshMs ?? SESSION_ENDS_REFRESH_MS;
@@ -53,6 +54,7 @@ export function createSessionEnds(options: SessionEndsOptions): SessionEnds {
   let everLoaded = false;
   let timer: NodeJS.Timeout | undefined;
   let failing = false;
+  let firstLoadTries = 0;
 
   function apply(end: SessionEnd): void {
     if (end.kind === 'session') {
@@ -84,8 +86,12 @@ export function createSessionEnds(options: SessionEndsOptions): SessionEnds {
       (error: unknown) => {
         // Until identity answers, the copy already held keeps being enforced; identity made no
         // end meanwhile that an event did not bring (it is the one that makes them).
-        if (!failing) log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not reload ended sessions from identity');
-        failing = true;
+        // Identity starting next to us is expected for a few seconds: warn only past that.
+        firstLoadTries += everLoaded ? 0 : 1;
+        if (!failing && (everLoaded || firstLoadTries > QUIET_FIRST_LOAD_TRIES)) {
+          log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not reload ended sessions from identity');
+          failing = true;
+        }
         // Not loaded once yet (identity starting next to us): ask again soon, not a period later.
         if (!everLoaded && timer) setTimeout(() => timer && !everLoaded && reloadLogged(), FIRST_LOAD_RETRY_MS).unref();
       },
