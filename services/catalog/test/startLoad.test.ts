@@ -135,6 +135,19 @@ describe("the catalog's start", () => {
     }
   });
 
+  it('loads from the database, completely, when a block of the snapshot is gone', async () => {
+    const manifest = await catalogCollections(h.connection).discoverSnapshots.findOne({ _id: 'current' });
+    expect(manifest).not.toBeNull();
+    await h.connection.collection('discover_snapshot_blocks').deleteOne({ _id: `${manifest?.snapshot}:0` } as never);
+    const started = startService();
+    try {
+      expect(await started.openIndex()).toEqual({ from: 'database', characters: COUNT });
+      expect(started.index.size).toBe(COUNT);
+    } finally {
+      await started.closeIndex();
+    }
+  });
+
   it('loads from the database when the discover log no longer covers the snapshot', async () => {
     const later = startService(() => new Date(Date.now() + 20 * 60_000));
     try {

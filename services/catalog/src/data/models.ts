@@ -164,5 +164,6 @@ export function catalogCollections(connection: Connection) {
     likes: collectionOf(models.likes),
     creators: collectionOf(models.creators),
     discoverChanges: collectionOf(models.discoverChanges),
+    discoverSnapshots: collectionOf(models.discoverSnapshots),
   };
 }

@@ -71,8 +71,16 @@ export function createDiscoverSnapshots(options: DiscoverSnapshotsOptions): Disc
     const manifest = await store.current();
     if (!manifest || now().getTime() - manifest.coveredUntil.getTime() > MAX_AGE_MS) return null;
     const restored = await index.load(async () => {
+      // The next block is read while this one is parsed: FerretDB and this process each keep a core busy.
+      const read = (n: number) => {
+        const reading = store.block(manifest.snapshot, n);
+        reading.catch(() => undefined);
+        return reading;
+      };
+      let next = read(0);
       for (let n = 0; n < manifest.blocks; n++) {
-        const bytes = await store.block(manifest.snapshot, n);
+        const bytes = await next;
+        if (n + 1 < manifest.blocks) next = read(n + 1);
         if (!bytes) return false;
         const block = JSON.parse((await gunzipAsync(bytes)).toString('utf8')) as Block;
         for (const record of block.characters) index.restore(record);
