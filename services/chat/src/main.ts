@@ -34,6 +34,8 @@ async function main() {
   startConsumers(() => registerConsumers({ bus, service, logger }));
   // Sends stuck between debit and reply (a crash, a hang) are refunded once the handler surely gave up.
   every(config.SEND_SWEEP_INTERVAL_MS, 'send sweep', () => service.sends.sweep());
+  // The daily new-chat slots of past days are no longer counted: an hourly sweep removes them.
+  every(60 * 60_000, 'chat quota prune', () => service.chats.forgetPastDays());
   serve(createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, service, readiness, metrics }));
 }
 

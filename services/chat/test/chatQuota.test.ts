@@ -59,3 +59,18 @@ test(`the real allowance is ${QUOTAS.chatsPerDay} new chats a day`, async () => 
   expect((await open(real, cookie, character.id)).status).toBe(201);
   expect((await open(real, cookie, character.id)).status).toBe(429);
 });
+
+test('the hourly prune forgets new-chat slots of days before yesterday and keeps yesterday’s and today’s', async () => {
+  const { actor } = member();
+  const day = 24 * 3_600_000;
+  const slotAt = (ago: number, n: number, holder: string): QuotaSlotDoc => {
+    const at = new Date(Date.now() - ago);
+    const quota = `chats:${actor.id}:${quotaDay(at)}`;
+    return { _id: `${quota}:${n}`, quota, n, holder, at };
+  };
+  const slots = small.connection.collection<QuotaSlotDoc>('quota_slots');
+  await slots.insertMany([slotAt(3 * day, 1, 'three-days-ago'), slotAt(3 * day, 2, 'three-days-ago'), slotAt(day, 1, 'yesterday'), slotAt(0, 1, 'today')]);
+  await small.service.chats.forgetPastDays();
+  const left = await slots.find({ quota: { $regex: `^chats:${actor.id}:` } }).toArray();
+  expect(left.map((s) => s.holder).sort()).toEqual(['today', 'yesterday']);
+});

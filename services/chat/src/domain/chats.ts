@@ -30,6 +30,8 @@ export interface Chats {
   clearPersona(actor: Actor, chatId: string): Promise<void>;
   /** catalog.character.deleted: the tombstone first, then the character's chats; answers how many. */
   removeOfCharacter(characterId: string): Promise<number>;
+  /** Forgets the new-chat quota slots of days before yesterday (a day's allowance is over at its end). */
+  forgetPastDays(): Promise<void>;
 }
 
 /** The default page size when only a cursor is given (the chat screen loads 50 at a time). */
@@ -85,6 +87,11 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
 
   return {
     owned,
+
+    async forgetPastDays() {
+      // As catalog's upload and wallet's promo slots: two days back keeps yesterday's, whatever the clock's zone.
+      await quotas.prune('chats:', new Date(now().getTime() - 2 * 24 * 3_600_000));
+    },
 
     async create(actor, { characterId, newChat }, catalog) {
       const character = await characters.visibleTo(actor, characterId, catalog);
