@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { mongo } from 'mongoose';
 import pino from 'pino';
 import request from 'supertest';
 import { DomainError } from '../src/domain/errors';
@@ -16,6 +17,9 @@ function app() {
   });
   router.post('/api/unmapped', () => {
     throw new NeverMapped('a rule routes/errors.ts forgot');
+  });
+  router.get('/api/database-down', () => {
+    throw new mongo.MongoNetworkError('connection 3 to 127.0.0.1:27017 closed');
   });
   return createHttpApp({
     logger: pino({ level: 'silent' }),
@@ -36,6 +40,12 @@ describe("a service's one map from domain errors to HTTP", () => {
     const res = await request(app()).post('/api/unmapped');
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.body)).not.toContain('forgot');
+  });
+
+  test('a database that cannot be reached (down or restarting) is a 503 to try again, not a 500', async () => {
+    const res = await request(app()).get('/api/database-down');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'Service temporarily unavailable', code: 'UNAVAILABLE' });
   });
 
   test('a domain error is named after its class, so logs say which rule refused', () => {

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@lakorn/contracts';
 import type { Logger } from '../logger';
 import { sessionMiddleware } from '../auth/session';
 import { DomainError } from '../domain/errors';
+import { databaseUnreachable } from '../data/unreachable';
 import { HttpError } from './errors';
 import { createMetrics, metricsAccess, metricsEndpoint, type ServiceMetrics } from '../metrics/metrics';
 import { requestContext } from './requestLog';
@@ -92,6 +93,13 @@ function errorHandler(logger: Logger, domainErrors: DomainErrorMap | undefined) 
       // body-parser: malformed JSON (400) or a body over the limit (413).
       const message = status === 413 ? 'Request body too large' : 'Invalid request body';
       res.status(status).json({ message, code: ERROR_CODES.validation });
+      return;
+    }
+    if (databaseUnreachable(error)) {
+      // Not a bug: the database is down or restarting (ARCHITECTURE §6: 503 while a dependency
+      // cannot be reached); the client may try again.
+      logger.warn({ err: (error as Error).message, reqId: req.headers['x-request-id'] }, 'database unreachable');
+      res.status(503).json({ message: 'Service temporarily unavailable', code: ERROR_CODES.unavailable });
       return;
     }
     logger.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
