@@ -1,5 +1,5 @@
 // spec §7 "Shared request behaviour": the one way every front end talks to the API.
-import { SESSION_ENDED_CODE } from '@lakorn/contracts/web';
+import { ERROR_CODES, SESSION_ENDED_CODE } from '@lakorn/contracts/web';
 
 /** A non-OK answer: message is '{status}: {body text or status text}' (spec §7). */
 export class ApiError extends Error {
@@ -43,11 +43,20 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Network failures, timeouts, rate limits and server faults are worth another try. Any other
  * 4xx is the server's final word (not signed in, not found, not enough coins...): retrying it
- * would only delay the Thai message the user needs to see.
+ * would only delay the Thai message the user needs to see. So is a 429 QUOTA: a member's
+ * allowance (contracts QUOTAS) does not come back within seconds.
  */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || (error.status === 429 && error.code !== ERROR_CODES.quota);
   return true;
+}
+
+/**
+ * The server's Thai answer to a request past a limit (429: a member's quota, `code` QUOTA, or the
+ * gateway's rate limit), which a screen shows instead of its generic failure text; else undefined.
+ */
+export function limitMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 429 ? error.serverMessage : undefined;
 }
 
 /** Fetch failures a browser reports for an unreachable server. */

@@ -1,4 +1,4 @@
-import { ApiError, getJson, mutate, request } from '../src/fetcher';
+import { ApiError, getJson, limitMessage, mutate, request } from '../src/fetcher';
 
 type Reply = { status: number; body?: string } | 'network';
 
@@ -105,6 +105,24 @@ describe('mutations', () => {
     const calls = scriptFetch([{ status: 402, body: '{"message":"Not enough coins","code":"NOT_ENOUGH_COINS"}' }]);
     await expect(settle(mutate('POST', '/api/messages', {}))).rejects.toMatchObject({ code: 'NOT_ENOUGH_COINS' });
     expect(calls).toHaveLength(1);
+  });
+
+  it('do not repeat a request past a member’s quota (429 QUOTA), whose Thai message is the limit’s', async () => {
+    const calls = scriptFetch([{ status: 429, body: '{"message":"คุณสร้างตัวละครครบจำนวนสูงสุดแล้ว","code":"QUOTA"}' }]);
+    const error = await settle(mutate('POST', '/api/characters', {}).catch((e: unknown) => e));
+    expect(calls).toHaveLength(1);
+    expect(limitMessage(error)).toBe('คุณสร้างตัวละครครบจำนวนสูงสุดแล้ว');
+  });
+
+  it('retry the gateway’s rate limit (429 without QUOTA) as a transient failure', async () => {
+    const calls = scriptFetch([{ status: 429, body: '{"message":"คำขอมากเกินไป"}' }, { status: 200, body: '{"ok":true}' }]);
+    await expect(settle(mutate('POST', '/api/checkin', {}))).resolves.toEqual({ ok: true });
+    expect(calls.map((c) => c.at)).toEqual([0, 1000]);
+  });
+
+  it('give no limit message for other failures', () => {
+    expect(limitMessage(new ApiError(400, 'Bad Request', '{"message":"Invalid promo code"}'))).toBeUndefined();
+    expect(limitMessage(new Error('boom'))).toBeUndefined();
   });
 });
 
