@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PromoCodePanel from '../src/features/promo/PromoCodePanel';
 import TopUpPanel from '../src/features/top-up/TopUpPanel';
-import { ERROR_CODES, INVALID_PROMO_MESSAGE } from '@lakorn/contracts/web';
+import { ABUSE_MESSAGES, ERROR_CODES, INVALID_PROMO_MESSAGE } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderWallet } from './support';
 
@@ -72,6 +72,15 @@ describe('PromoCodePanel (spec §2, §5, §8)', () => {
     await redeem('CODE1');
     expect(await screen.findByText('ไม่สามารถใช้โค้ดได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
     expect(screen.queryByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeNull();
+  });
+
+  test('past the failed tries allowed (429 QUOTA) the wallet’s Thai message is shown, not the generic one, and the try is not repeated', async () => {
+    const api = mockApi({ 'POST /api/coins/redeem': { status: 429, body: { message: ABUSE_MESSAGES.promoAttempts, code: ERROR_CODES.quota } } });
+    await redeem('GUESS6');
+    expect(await screen.findByText('กรอกโค้ดไม่ถูกต้องหลายครั้งเกินไป กรุณารอ 10 นาทีแล้วลองใหม่')).toBeInTheDocument();
+    expect(screen.queryByText('ไม่สามารถใช้โค้ดได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง')).toBeNull();
+    expect(api.callsTo('POST', '/api/coins/redeem')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' })).toHaveValue('GUESS6');
   });
 
   test('a good code: success toast with the coins, field cleared, profile refreshed until it shows the new balance', async () => {

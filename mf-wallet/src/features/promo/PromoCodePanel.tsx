@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useProfile, useToast } from '@lakorn/shell-sdk';
+import { limitMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Card, Input, SectionTitle, Spinner } from '@lakorn/ui';
 import { useCoinSync } from '../../shared/coinSync';
 import { coinsText } from '../../shared/messages';
@@ -36,7 +36,10 @@ export default function PromoCodePanel() {
       toast({ title: PROMO_TEXT.successTitle, description: PROMO_TEXT.successBody(coinsText(result.coins)), variant: 'success' });
       void syncCoins(result.balance);
     } catch (error) {
+      // Past 5 failed tries in 10 minutes the wallet answers 429 QUOTA: its Thai text says to wait.
+      const limited = limitMessage(error);
       if (isInvalidPromo(error)) toast({ title: PROMO_TEXT.invalid, variant: 'destructive' });
+      else if (limited) toast({ title: limited, variant: 'destructive' });
       else toast({ title: PROMO_TEXT.failedTitle, description: PROMO_TEXT.failedBody, variant: 'destructive' });
     } finally {
       setPending(false);
