@@ -3,9 +3,9 @@
 //
 //   npm run fuzz                       # FUZZ_RUNS=70 draws per route: over 5 000 requests
 //   FUZZ_RUNS=200 FUZZ_SEED=42 FUZZ_CONCURRENCY=1 npm run fuzz
-import { load, machine, startBenchStack } from '../support/stack';
+import { load, machine, percentile, startBenchStack } from '../support/stack';
 import { describe, latency, runFuzz } from './fuzz';
-import { ROUTES } from './routes';
+import { ROUTES, routeName } from './routes';
 
 const envNumber = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -40,6 +40,10 @@ async function main() {
     console.info(`5xx: ${report.outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500).length} · hangs: ${report.outcomes.filter((o) => o.status === 'hang').length} · other findings: ${problems.filter((o) => o.problem !== '5xx' && o.status !== 'hang').length} · coins moved: ${coinsMoved ? 'YES' : 0}`);
     console.info('\n| group | requests | p50 ms | p99 ms | max ms |\n| --- | --- | --- | --- | --- |');
     for (const row of latency(report.outcomes)) console.info(`| ${row.group} | ${row.requests} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.max.toFixed(1)} |`);
+    const byRoute = new Map<string, number[]>();
+    for (const o of report.outcomes) byRoute.set(routeName(o.route), [...(byRoute.get(routeName(o.route)) ?? []), o.ms]);
+    const routeP99 = [...byRoute].map(([name, ms]) => ({ name, p99: percentile(ms.sort((a, b) => a - b), 99), n: ms.length })).sort((a, b) => b.p99 - a.p99);
+    console.info(`\nroutes with the highest p99:\n${routeP99.slice(0, 8).map((r) => `  ${r.p99.toFixed(0)} ms ${r.name} (${r.n})`).join('\n')}`);
     const slowest = [...report.outcomes].sort((a, b) => b.ms - a.ms).slice(0, 5);
     console.info(`\nslowest:\n${slowest.map((o) => `  ${o.ms.toFixed(0)} ms ${describe(o)}`).join('\n')}`);
     if (problems.length > 0) console.info(`\nfindings:\n${problems.slice(0, 60).map((o) => `  ${describe(o)}`).join('\n')}`);
