@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Character } from '@lakorn/contracts/web';
+import { ABUSE_MESSAGES, ERROR_CODES, type Character } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { DRAFT_KEY, EMPTY_DRAFT } from '../src/features/wizard/draft';
 import { renderAt } from './support';
@@ -167,6 +167,77 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
     expect(await screen.findByText('ไม่สามารถสร้างตัวละครได้')).toBeInTheDocument();
     expect(screen.getByText('โปรดลองอีกครั้งในภายหลัง')).toBeInTheDocument();
     expect(where()).toBe('/create-character/9');
+  });
+});
+
+describe('the member’s allowance of characters (contracts QUOTAS.charactersTotal, beyond the spec)', () => {
+  const ready = () => sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค' }));
+  const createButton = () => screen.getByRole('button', { name: 'สร้างตัวละคร' });
+
+  test('step 1 says how many more characters the member may create', async () => {
+    mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 7 } } });
+    renderAt('/create-character');
+    expect(await screen.findByText('สร้างได้อีก 7 ตัว')).toBeInTheDocument();
+  });
+
+  test('step 9 says it beside the create button, which stays enabled while some are left', async () => {
+    ready();
+    mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 7 } } });
+    renderAt('/create-character/9');
+    expect(await screen.findByText('สร้างได้อีก 7 ตัว')).toBeInTheDocument();
+    expect(createButton()).toBeEnabled();
+    expect(createButton()).toHaveAccessibleDescription('สร้างได้อีก 7 ตัว');
+  });
+
+  test('with none left the create button is disabled and says why; nothing is sent', async () => {
+    ready();
+    const api = mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 0 } } });
+    renderAt('/create-character/9');
+    const reason = 'คุณสร้างตัวละครครบ 50 ตัวแล้ว ลบตัวละครเดิมในคลังแชทก่อนจึงจะสร้างใหม่ได้';
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(createButton()).toBeDisabled();
+    expect(createButton()).toHaveAccessibleDescription(reason);
+    await userEvent.click(createButton());
+    expect(api.callsTo('POST', '/api/characters')).toHaveLength(0);
+    expect(screen.queryByText('สร้างได้อีก 0 ตัว')).toBeNull();
+  });
+
+  test('a 429 at submit shows the server’s Thai reason in the failure toast, once, and then the limit', async () => {
+    ready();
+    let left = 1;
+    const api = mockApi({
+      'GET /api/characters/allowance': () => ({ body: { max: 50, left } }),
+      'POST /api/characters': () => {
+        left = 0; // another tab took the last one
+        return { status: 429, body: { message: ABUSE_MESSAGES.characterQuota, code: ERROR_CODES.quota } };
+      },
+    });
+    renderAt('/create-character/9');
+    expect(await screen.findByText('สร้างได้อีก 1 ตัว')).toBeInTheDocument();
+    await userEvent.click(createButton());
+    expect(await screen.findByText('ไม่สามารถสร้างตัวละครได้')).toBeInTheDocument();
+    expect(screen.getByText('คุณสร้างตัวละครครบจำนวนสูงสุดแล้ว กรุณาลบตัวละครเดิมก่อนสร้างใหม่')).toBeInTheDocument();
+    expect(screen.queryByText('โปรดลองอีกครั้งในภายหลัง')).toBeNull();
+    expect(api.callsTo('POST', '/api/characters')).toHaveLength(1);
+    expect(where()).toBe('/create-character/9');
+    await waitFor(() => expect(createButton()).toBeDisabled());
+  });
+
+  test('an allowance that cannot be read shows nothing and the wizard still creates', async () => {
+    ready();
+    const api = mockApi({ 'GET /api/characters/allowance': { status: 404, body: { message: 'Not found' } }, 'POST /api/characters': { status: 201, body: character() } });
+    renderAt('/create-character/9');
+    await waitFor(() => expect(api.callsTo('GET', '/api/characters/allowance')).toHaveLength(1));
+    expect(screen.queryByText(/สร้างได้อีก/)).toBeNull();
+    await userEvent.click(createButton());
+    await waitFor(() => expect(where()).toBe('/library'));
+  });
+
+  test('edit mode does not ask for the allowance', async () => {
+    const api = mockApi({ 'GET /api/characters/ch1': { body: character() } });
+    renderAt('/edit-character/ch1/9');
+    expect(await screen.findByRole('button', { name: 'บันทึกการแก้ไข' })).toBeEnabled();
+    expect(api.callsTo('GET', '/api/characters/allowance')).toHaveLength(0);
   });
 });
 

@@ -1,9 +1,18 @@
-import type { CardImportResult, Character, CharacterInput, UploadResult } from '@lakorn/contracts/web';
-import { ApiError, getJson, mutate } from '@lakorn/shell-sdk';
+import type { CardImportResult, Character, CharacterAllowance, CharacterInput, UploadResult } from '@lakorn/contracts/web';
+import { ApiError, getJson, mutate, useApi } from '@lakorn/shell-sdk';
 
 /** GET /api/characters/{id}: the character to edit. */
 export function loadCharacter(id: string): Promise<Character | null> {
   return getJson<Character>(`/api/characters/${encodeURIComponent(id)}`);
+}
+
+/**
+ * GET /api/characters/allowance (beyond the spec): how many more characters the member may create.
+ * Only read when `wanted`; a failure leaves it undefined and the create's 429 is the final word.
+ */
+export function useCharacterAllowance(wanted: boolean) {
+  const { data, mutate: reload } = useApi<CharacterAllowance>(wanted ? '/api/characters/allowance' : null);
+  return { allowance: data ?? undefined, reload };
 }
 
 /** spec §4: step 9 creates, or updates in edit mode. */

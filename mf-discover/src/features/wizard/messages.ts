@@ -1,4 +1,4 @@
-import type { Gender, Genre } from '@lakorn/contracts/web';
+import { charactersLeftText, type Gender, type Genre } from '@lakorn/contracts/web';
 
 // The Thai text of the character wizard (spec §2 "Character create / edit", §5, §8).
 export const WIZARD_TEXT = {
@@ -74,6 +74,10 @@ export const WIZARD_TEXT = {
   notAuthenticated: 'User not authenticated',
   fileInvalid: 'ไฟล์ไม่ถูกต้อง',
   fileTooLarge: 'ไฟล์ขนาดใหญ่เกินไป',
+
+  // The member's allowance of characters (beyond the spec: contracts QUOTAS.charactersTotal)
+  charactersLeft: charactersLeftText,
+  limitReached: (max: number) => `คุณสร้างตัวละครครบ ${max} ตัวแล้ว ลบตัวละครเดิมในคลังแชทก่อนจึงจะสร้างใหม่ได้`,
 
   // Character cards (beyond the spec)
   importCard: 'นำเข้าการ์ดตัวละคร',

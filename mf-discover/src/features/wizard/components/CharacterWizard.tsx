@@ -3,11 +3,12 @@ import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
 import type { CardImportResult } from '@lakorn/contracts/web';
-import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
+import { ApiError, limitMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Icon, IconButton, LoadingState, Page, theme } from '@lakorn/ui';
-import { loadCharacter, saveCharacter } from '../api';
+import { loadCharacter, saveCharacter, useCharacterAllowance } from '../api';
 import { DRAFT_KEY, draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
 import { WIZARD_TEXT } from '../messages';
+import { AllowanceNote } from './AllowanceNote';
 import { CardExport, CardImport, ImportNotice } from './CardTools';
 import { STEPS } from './Steps';
 
@@ -63,6 +64,9 @@ const Footer = styled.div<{ $aboveNav: boolean }>`
   background: linear-gradient(rgba(15, 13, 19, 0), ${theme.color.bg} 30%);
 `;
 
+/** The allowance note at step 9, which describes the create button (why it is disabled at the limit). */
+const ALLOWANCE_NOTE_ID = 'wizard-allowance';
+
 function savedDraft(): WizardDraft | null {
   try {
     const raw = sessionStorage.getItem(DRAFT_KEY);
@@ -94,6 +98,10 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
   const [saved, setSaved] = useState<{ name: string; profileUrl: string } | null>(null);
   const [imported, setImported] = useState<Pick<CardImportResult, 'overLong' | 'notes'> | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Beyond the spec: the member's remaining characters (read in create mode only), shown at the
+  // start and at the create button; unread or failed, nothing is shown and the server decides.
+  const { allowance, reload: reloadAllowance } = useCharacterAllowance(mode === 'create' && profile !== null);
+  const atLimit = allowance?.left === 0;
 
   const fetchCharacter = useCallback(() => {
     if (mode !== 'edit' || !characterId) return;
@@ -148,8 +156,11 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       void mutateCache((key) => typeof key === 'string' && key.startsWith('/api/characters'), undefined, { revalidate: true });
       toast({ title: mode === 'create' ? WIZARD_TEXT.created : WIZARD_TEXT.saved, variant: 'success' });
       navigate('/library');
-    } catch {
-      toast({ title: mode === 'create' ? WIZARD_TEXT.createFailed : WIZARD_TEXT.updateFailed, description: WIZARD_TEXT.tryLater, variant: 'destructive' });
+    } catch (error) {
+      // A 429 (the member's 50 characters, contracts QUOTAS) says why in Thai: shown in place of "try later".
+      const limited = limitMessage(error);
+      toast({ title: mode === 'create' ? WIZARD_TEXT.createFailed : WIZARD_TEXT.updateFailed, description: limited ?? WIZARD_TEXT.tryLater, variant: 'destructive' });
+      if (limited && mode === 'create') void reloadAllowance();
       setSubmitting(false);
     }
   }
@@ -212,6 +223,7 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
     <Page $withNav={withNav}>
       {header}
       {imported ? <ImportNotice result={imported} onGoToStep={goTo} onDismiss={() => setImported(null)} /> : null}
+      {step === 1 && allowance ? <AllowanceNote allowance={allowance} /> : null}
       {mode === 'create' && step === 1 ? <CardImport onImported={onImported} /> : null}
       <Step draft={draft} update={update} characterId={characterId} />
       {mode === 'edit' && step === TOTAL_STEPS && characterId && saved ? <CardExport characterId={characterId} name={saved.name} profileUrl={saved.profileUrl} /> : null}
@@ -221,9 +233,12 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
             {WIZARD_TEXT.next}
           </Button>
         ) : (
-          <Button $block $size="lg" disabled={submitting} onClick={() => void submit()}>
-            {submitting ? WIZARD_TEXT.saving : mode === 'create' ? WIZARD_TEXT.create : WIZARD_TEXT.save}
-          </Button>
+          <>
+            {allowance ? <AllowanceNote allowance={allowance} id={ALLOWANCE_NOTE_ID} /> : null}
+            <Button $block $size="lg" disabled={submitting || atLimit} aria-describedby={allowance ? ALLOWANCE_NOTE_ID : undefined} onClick={() => void submit()}>
+              {submitting ? WIZARD_TEXT.saving : mode === 'create' ? WIZARD_TEXT.create : WIZARD_TEXT.save}
+            </Button>
+          </>
         )}
       </Footer>
     </Page>
