@@ -40,9 +40,11 @@ const ROUND_TRIPS: Record<string, number> = {
   'character read': 1,
   'character edit': 6,
   'character like': 2,
-  'character delete': 7,
+  // The member's character slot is given back (the 50-character quota, ARCHITECTURE §2 slots).
+  'character delete': 8,
   'check-in': 3,
-  'promo redemption': 8,
+  // A redemption holds one of the member's 5 refusal slots while it runs and gives it back on success.
+  'promo redemption': 11,
   'payment settle': 12,
 };
 
