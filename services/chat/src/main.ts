@@ -2,6 +2,7 @@ import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/s
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { registerConsumers } from './events/consumers';
+import { INSTANCE_SEEN_MS } from './domain/sends';
 import { createChatService } from './service';
 
 async function main() {
@@ -32,6 +33,10 @@ async function main() {
   else logger.info({ baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL }, 'AI replies from the configured model');
 
   startConsumers(() => registerConsumers({ bus, service, logger }));
+  // This process is seen running before it takes a send, and every few seconds after: the sends of
+  // a process gone quiet are settled at once (domain/sends.ts INSTANCE_GONE_MS), not at their deadline.
+  await service.sends.seen();
+  every(INSTANCE_SEEN_MS, 'chat instance seen', () => service.sends.seen());
   // Sends stuck between debit and reply (a crash, a hang) are refunded once the handler surely gave up.
   every(config.SEND_SWEEP_INTERVAL_MS, 'send sweep', () => service.sends.sweep());
   // The daily new-chat slots of past days are no longer counted: an hourly sweep removes them.

@@ -352,6 +352,34 @@ describe('the sweeper', () => {
     expect(await wallet.balance(actor.id)).toBe(50);
   });
 
+  test('a send whose chat process is gone (not seen for a while) is settled when asked and by the sweeper, before its deadline; a live one is still pending', async () => {
+    const { actor, cookie, room } = await funded(50);
+    const { stores, sends } = chat.service;
+    const recorded = async (key: string, instance: string) => {
+      const createdAt = new Date();
+      await stores.sends.begin({
+        _id: `${actor.id}:${key}`, messageId: `inst${newId()}`, userId: actor.id, chatId: room.id, characterId: room.characterId,
+        content: 'กระบวนการหายไป', cost: 7, persona: null, createdAt, expiresAt: new Date(createdAt.getTime() + 75_000), instance, result: null,
+      });
+    };
+    await stores.sends.seen('process-gone', new Date(Date.now() - 60_000));
+    await stores.sends.seen('process-alive', new Date());
+    await recorded('gone-00001', 'process-gone');
+    await recorded('gone-00002', 'process-gone');
+    await recorded('alive-0001', 'process-alive');
+    await recorded('never-0001', 'process-never-seen');
+    const ask = (id: string) => request(chat.server).get(`/api/messages/by-client-id/${id}`).set('Cookie', cookie);
+
+    const gone = await ask('gone-00001');
+    expect([gone.status, gone.body.code, gone.body.refunded]).toEqual([503, 'AI_UNAVAILABLE', 7]);
+    expect((await ask('alive-0001')).status).toBe(202);
+    expect((await ask('never-0001')).status).toBe(503);
+    // The sweeper settles the other one without waiting for its deadline, and leaves the live one.
+    await sends.sweep();
+    expect((await stores.sends.get(`${actor.id}:gone-00002`))?.result?.kind).toBe('refunded');
+    expect((await stores.sends.get(`${actor.id}:alive-0001`))?.result).toBeNull();
+  });
+
   test('a send marked pending in the earlier two-insert form is still swept, and its marker dropped', async () => {
     const { actor, room } = await funded(50);
     const { stores, sends } = chat.service;

@@ -139,6 +139,18 @@ export interface SendDoc {
    * send's own document, no crash can leave a send that the sweeper does not see.
    */
   pending?: true;
+  /** The chat process that handles it (ChatInstanceDoc): once that one is gone, nobody else will. */
+  instance?: string;
+}
+
+/**
+ * A running chat process, seen every few seconds (`seenAt`). A pending send whose process has not
+ * been seen for a while will never be decided by it: it is settled at once instead of at its
+ * deadline, so a member whose answer was lost does not wait the whole reply timeout.
+ */
+export interface ChatInstanceDoc {
+  _id: string;
+  seenAt: Date;
 }
 
 /**
@@ -195,6 +207,7 @@ export function chatModels(connection: Connection) {
     sends: model<SendDoc>('Send', 'sends', { userId: String, result: anyObject, persona: anyObject, pending: Boolean }, [[{ userId: 1 }], [{ pending: 1 }]]),
     pendingSends: model<PendingSendDoc>('PendingSend', 'pending_sends'),
     resolutions: model<ResolutionDoc>('Resolution', 'send_resolutions'),
+    instances: model<ChatInstanceDoc>('ChatInstance', 'chat_instances'),
     /** New chats per member and Bangkok day (contracts QUOTAS.chatsPerDay), one slot each. */
     quotaSlots: modelOf<QuotaSlotDoc>(connection, 'QuotaSlot', () => schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
   };

@@ -1,5 +1,5 @@
 import type { SendMessageResult } from '@lakorn/contracts';
-import { collectionOf, insertOnce } from '@lakorn/service-kit';
+import { collectionOf, insertOnce, putById } from '@lakorn/service-kit';
 import type { ChatModels, LegacySendResult, PendingSendDoc, ResolutionDoc, SendDoc, SendOutcome } from './models';
 
 /** A send as the domain reads it: its outcome named, whichever way it was recorded. */
@@ -9,7 +9,7 @@ export type RecordedSend = Omit<SendDoc, 'result' | 'pending'> & { result: SendO
  * A send the sweeper may have to finish: its key, when its handler gives up for sure, and whether
  * it was marked in the earlier two-insert form (a marker of its own, dropped once it is finished).
  */
-export type PendingSend = Pick<PendingSendDoc, '_id' | 'expiresAt'> & { marker?: true };
+export type PendingSend = Pick<PendingSendDoc, '_id' | 'expiresAt'> & { marker?: true; instance?: string };
 
 export interface SendStore {
   /**
@@ -23,8 +23,12 @@ export interface SendStore {
   resolutionOf(messageId: string): Promise<ResolutionDoc | null>;
   /** Records the outcome for repeats; the send is no longer pending. */
   finish(key: string, outcome: SendOutcome): Promise<void>;
-  /** Pending sends whose handler has surely given up. */
-  expired(now: Date, limit: number): Promise<PendingSend[]>;
+  /** Every pending send (few: only those under way), with its deadline and process. */
+  pending(limit: number): Promise<PendingSend[]>;
+  /** Records that this chat process is running (ChatInstanceDoc). */
+  seen(instance: string, at: Date): Promise<void>;
+  /** When a chat process was last seen running (null: never, or forgotten). */
+  lastSeen(instance: string): Promise<Date | null>;
   /** Drops a marker of the earlier form once its send is finished. */
   dropMarker(key: string): Promise<void>;
   removeOfUser(userId: string): Promise<void>;
@@ -49,6 +53,7 @@ export function createSendStore(models: ChatModels): SendStore {
   const sends = collectionOf(models.sends);
   const pendingSends = collectionOf(models.pendingSends);
   const resolutions = collectionOf(models.resolutions);
+  const instances = collectionOf(models.instances);
   return {
     begin: async (send) => (await insertOnce(() => sends.insertOne({ ...send, pending: true }))) === 'inserted',
     async get(key) {
@@ -65,17 +70,19 @@ export function createSendStore(models: ChatModels): SendStore {
     async finish(key, outcome) {
       await sends.updateOne({ _id: key }, { $set: { result: outcome }, $unset: { pending: '' } });
     },
-    async expired(now, limit) {
+    async pending(limit) {
       // Only the pending mark is matched in the database: an equality its index serves (FerretDB
-      // pushes no range down, ARCHITECTURE §2); the few in-flight sends are filtered here.
-      const projection = { _id: 1, expiresAt: 1 } as const;
+      // pushes no range down, ARCHITECTURE §2); the few in-flight sends are filtered by the caller.
+      const projection = { _id: 1, expiresAt: 1, instance: 1 } as const;
       const [current, earlier] = await Promise.all([
         sends.find({ pending: true }, { projection }).toArray(),
         pendingSends.find({}, { projection }).toArray(),
       ]);
-      return [...current, ...earlier.map((marker) => ({ ...marker, marker: true as const }))]
-        .filter((send) => send.expiresAt < now)
-        .slice(0, limit);
+      return [...current, ...earlier.map((marker) => ({ ...marker, marker: true as const }))].slice(0, limit);
+    },
+    seen: (instance, at) => putById(instances, { _id: instance, seenAt: at }),
+    async lastSeen(instance) {
+      return (await instances.findOne({ _id: instance }))?.seenAt ?? null;
     },
     async dropMarker(key) {
       await pendingSends.deleteOne({ _id: key });

@@ -2,7 +2,7 @@ import { messageCost, type SendMessageResult, type StreamStart } from '@lakorn/c
 import type { Actor, Logger } from '@lakorn/service-kit';
 import type { ChatStore } from '../data/chatStore';
 import type { MessageDoc, ResolutionDoc, SendOutcome } from '../data/models';
-import type { RecordedSend, SendStore } from '../data/sendStore';
+import type { PendingSend, RecordedSend, SendStore } from '../data/sendStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
 import { debitOpId, type CoinClient } from './coins';
@@ -55,6 +55,8 @@ export interface Sends {
   outcome(actor: Actor, clientMessageId: string): Promise<SendMessageResult>;
   /** Finishes pending sends whose handler has given up (refunds them unless decided); answers how many. */
   sweep(): Promise<number>;
+  /** Records that this process is running (every INSTANCE_SEEN_MS): its sends are not given up on. */
+  seen(): Promise<void>;
 }
 
 export interface SendsDeps {
@@ -74,11 +76,21 @@ export interface SendsDeps {
   historyLimit: number;
   /** Prompt tokens allowed (context window minus the reply's allowance). */
   promptBudgetTokens: number;
+  /** This process, named on the sends it handles (default: a new id). */
+  instanceId?: string;
   now?: () => Date;
 }
 
 /** Margin after the handler's own limits before the sweeper takes over a send. */
 export const SWEEP_GRACE_MS = 10_000;
+/** How often a chat process records that it is running (main.ts). */
+export const INSTANCE_SEEN_MS = 5_000;
+/**
+ * A process not seen for this long is gone (killed, crashed): its undecided sends are settled at
+ * once rather than at their deadline. Several missed beats, so a busy process is not taken for dead
+ * (and if it were, the resolution insert still decides each send once).
+ */
+export const INSTANCE_GONE_MS = 20_000;
 
 /**
  * The outcome as the send's answer: the delivered messages, or the refusal it was. A refund gives
@@ -111,6 +123,14 @@ export function createSends(deps: SendsDeps): Sends {
   const { store, chatStore, coins, responder } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.logger.child({ component: 'sends' });
+  const instanceId = deps.instanceId ?? newId();
+
+  /** Whether the process handling a send is gone for good (never this one). */
+  async function handlerGone(send: { instance?: string }): Promise<boolean> {
+    if (!send.instance || send.instance === instanceId) return false;
+    const seenAt = await store.lastSeen(send.instance);
+    return seenAt === null || now().getTime() - seenAt.getTime() > INSTANCE_GONE_MS;
+  }
 
   const userMessageDoc = (send: RecordedSend): MessageDoc =>
     messageOf(send, { _id: send.messageId, content: send.content, isUser: true, timestamp: send.createdAt, persona: send.persona, offline: false });
@@ -205,7 +225,7 @@ export function createSends(deps: SendsDeps): Sends {
   /** A send's answer now: recorded, decided by its standing resolution, or finished if overdue. */
   async function answerNow(send: RecordedSend): Promise<SendOutcome> {
     if (send.result) return send.result;
-    if (now() > send.expiresAt) {
+    if (now() > send.expiresAt || (await handlerGone(send))) {
       // The first handler is gone: finish the send as the sweeper would.
       const standing = await store.resolutionOf(send.messageId);
       return standing ? settle(send, standing) : resolveAndSettle(send, refundDecision());
@@ -351,6 +371,7 @@ export function createSends(deps: SendsDeps): Sends {
         persona: persona.ref,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + deps.debitTimeoutMs + deps.replyTimeoutMs + SWEEP_GRACE_MS),
+        instance: instanceId,
         result: null,
       };
       // spec: a double submit (the same client message id) is one message, charged once.
@@ -367,10 +388,24 @@ export function createSends(deps: SendsDeps): Sends {
       }
     },
 
+    async seen() {
+      await store.seen(instanceId, now());
+    },
+
     async sweep() {
       let finished = 0;
-      const pending = await store.expired(now(), 100);
-      for (const marker of pending) {
+      const overdue: PendingSend[] = [];
+      const gone = new Map<string, Promise<boolean>>();
+      for (const send of await store.pending(500)) {
+        if (send.expiresAt < now()) overdue.push(send);
+        else if (send.instance && send.instance !== instanceId) {
+          // One look per process and sweep.
+          if (!gone.has(send.instance)) gone.set(send.instance, handlerGone(send));
+          if (await gone.get(send.instance)) overdue.push(send);
+        }
+        if (overdue.length >= 100) break;
+      }
+      for (const marker of overdue) {
         try {
           const send = await store.get(marker._id);
           if (!send || send.result) {
