@@ -204,8 +204,11 @@ describe('request ids across RabbitMQ (ARCHITECTURE §4)', () => {
     await withRequestId('req-from-gateway-3', () => publisher.publish('catalog.character.deleted', deleted('c-dead'), { messageId: 'delete:c-dead' }));
     const dead = await takeQueuedMessages(`${namespace}.chat.always-fails.dead`, 1, 8_000);
     expect(dead[0]?.properties.headers?.['x-request-id']).toBe('req-from-gateway-3');
-    const samples = await scrape(chatMetrics);
     const labels = { queue: `${namespace}.chat.always-fails`, event: 'catalog.character.deleted' };
+    // The dead letter is counted once the broker confirms its copy, which can reach the dead
+    // queue (and this test) a moment before the confirmation reaches the consumer.
+    await waitUntil(async () => metricValue(await scrape(chatMetrics), 'lakorn_bus_dead_letters_total', labels) === 1, 5_000, 'the dead letter counted');
+    const samples = await scrape(chatMetrics);
     expect(metricValue(samples, 'lakorn_bus_consumer_failures_total', labels)).toBe(2);
     expect(metricValue(samples, 'lakorn_bus_dead_letters_total', labels)).toBe(1);
     expect(chat.lines.find((l) => l.msg === 'handler failed; will retry')).toMatchObject({ reqId: 'req-from-gateway-3' });
