@@ -7,6 +7,8 @@
 //
 //   npm run chaos -- --minutes 3 [--members 8] [--fault-every 20] [--no-broker]
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { MongoClient } from 'mongodb';
@@ -98,6 +100,10 @@ async function main() {
   const startFerret = () =>
     startFerretDb(repoPaths(), backend, { host: '127.0.0.1', port: ferretPort }, 60_000, { logName: 'ferretdb-chaos.log' });
   const notices: string[] = [];
+  // Every line of every process of the run, so a violation can be traced afterwards.
+  const logPath = path.join(repoPaths().logsDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.log`);
+  fs.mkdirSync(path.dirname(logPath), { recursive: true });
+  const processLog = fs.createWriteStream(logPath);
   const ferret = supervise('FerretDB', await startFerret(), startFerret, { maxCrashes: 100, windowMs: 60_000, firstDelayMs: 250 }, (line) =>
     notices.push(line),
   );
@@ -114,7 +120,10 @@ async function main() {
     },
     processEnv: { chat: { OFFLINE_STREAM_DELAY_MS: '30' } },
     restart: { maxCrashes: 100 },
-    sink: (lines) => notices.push(...lines.filter((line) => line.includes('[lakorn]'))),
+    sink: (lines) => {
+      processLog.write(`${lines.join('\n')}\n`);
+      notices.push(...lines.filter((line) => line.includes('[lakorn]')));
+    },
   });
   const url = stack.url;
   const ops: Op[] = [];
@@ -341,6 +350,8 @@ async function main() {
   } finally {
     await stack.stop();
     await ferret.stop();
+    processLog.end();
+    console.info(`every process's log of this run: ${path.relative(process.cwd(), logPath)}`);
   }
 }
 
