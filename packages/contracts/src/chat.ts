@@ -113,6 +113,13 @@ export const Message = z.object({
   userId: z.string(),
   persona: MessagePersona.nullable(),
   offline: z.boolean(),
+  /**
+   * A reply with other answers (swipes) or a greeting with a card's alternate greetings: every
+   * answer's text in order, and the index of the one that counts (it is `content`, and what the
+   * history and the prompt see). Absent on a message with a single answer.
+   */
+  alternatives: z.array(z.string()).optional(),
+  selected: z.number().int().min(0).optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -196,6 +203,35 @@ export const StreamError = z.object({
   decidedBy: z.string().optional(),
 });
 export type StreamError = z.infer<typeof StreamError>;
+
+// ---------------------------------------------------------------------------------------------
+// Another answer (swipes; chat README "Another answer")
+
+export { ALTERNATIVES_MAX, SWIPE_MESSAGES } from './values/chat';
+
+/** /api/messages/{id}/regenerate and /api/messages/{id}/selected: the reply (or greeting) addressed. */
+export const AlternativeParams = z.object({ id: Id });
+
+/**
+ * POST /api/messages/{id}/regenerate: another answer for the chat's latest reply to a member's
+ * message, paid as that message was (its messageCost). `clientMessageId` is required and has its
+ * own namespace (a send's id does not collide with it): the same id twice is one answer, charged
+ * once, and a repeat is answered with the first one's outcome (202 SEND_PENDING while undecided).
+ * Answered as a send: a SendMessageResult (or the same event stream: `start` names the member's
+ * message it answers) whose `aiMessage` is the reply with the new answer selected, its
+ * `alternatives` and `selected`; `userMessage` is the member's message it answers. 409
+ * ALTERNATIVES_FULL past ALTERNATIVES_MAX answers, 409 NOT_REGENERABLE on anything but that latest
+ * reply (SWIPE_MESSAGES), 402/503 as a send; nothing is taken on a 409.
+ */
+export const RegenerateBody = z.object({ userId: ActorRef, clientMessageId: ClientMessageId });
+export type RegenerateBody = z.input<typeof RegenerateBody>;
+
+/**
+ * PUT /api/messages/{id}/selected: which answer counts (free). Answers the Message with its new
+ * `content` and `selected`; 400 (SWIPE_MESSAGES.noSuchAlternative) for an index it does not have.
+ */
+export const SelectAlternativeBody = z.object({ userId: ActorRef, index: z.number().int().min(0) });
+export type SelectAlternativeBody = z.input<typeof SelectAlternativeBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Personas

@@ -19,6 +19,10 @@ export const CHAT_ERROR_CODES = {
   aiUnavailable: 'AI_UNAVAILABLE',
   /** 202: the send is recorded, its outcome not decided yet; ask GET /api/messages/by-client-id/{id}. */
   sendPending: 'SEND_PENDING',
+  /** 409 on POST /api/messages/{id}/regenerate: the reply already has ALTERNATIVES_MAX answers. */
+  alternativesFull: 'ALTERNATIVES_FULL',
+  /** 409 on a regenerate of anything but the chat's latest reply to a member's message (an older reply, a member's message, the greeting). */
+  notRegenerable: 'NOT_REGENERABLE',
 } as const;
 
 /**
@@ -33,3 +37,17 @@ export const SEND_OUTCOME_POLL_MS = 1_000;
  * 60 s + 10 s of grace, plus a sweep interval of 15 s; chat's README).
  */
 export const SEND_OUTCOME_WAIT_MS = 90_000;
+
+/**
+ * Another answer (swipes, chat README "Another answer"): a reply keeps at most this many answers,
+ * its first one included (and a greeting this many, the card's alternate greetings after its first
+ * message). Asking for one more is refused (409 ALTERNATIVES_FULL) before any coin is taken.
+ */
+export const ALTERNATIVES_MAX = 10;
+
+/** The Thai texts of the swipe refusals, shown as the server gives them. */
+export const SWIPE_MESSAGES = {
+  full: `คำตอบนี้มีครบ ${ALTERNATIVES_MAX} แบบแล้ว เลือกจากคำตอบที่มีอยู่ได้เลย`,
+  notRegenerable: 'ขอคำตอบใหม่ได้เฉพาะคำตอบล่าสุดของตัวละครที่ตอบข้อความของคุณเท่านั้น',
+  noSuchAlternative: 'ไม่มีคำตอบลำดับนี้',
+} as const;
