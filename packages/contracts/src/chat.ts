@@ -120,6 +120,8 @@ export const Message = z.object({
    */
   alternatives: z.array(z.string()).optional(),
   selected: z.number().int().min(0).optional(),
+  /** Present (true) once the member has changed the text (PUT /api/messages/{id}); absent otherwise. */
+  edited: z.literal(true).optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -131,6 +133,15 @@ export const PersonaContext = z.object({
   appearance: upTo(LIMITS.appearance, 'Persona appearance').default(''),
 });
 export type PersonaContext = z.infer<typeof PersonaContext>;
+
+/**
+ * A message's text as a member writes it: a send's content and an edit's (spec §5: not blank; at
+ * most MESSAGE_MAX_CHARACTERS code points).
+ */
+export const MessageContent = z
+  .string()
+  .refine((v) => v.trim() !== '', 'content must not be blank')
+  .refine((v) => characterCount(v) <= MESSAGE_MAX_CHARACTERS, `content must be at most ${MESSAGE_MAX_CHARACTERS} characters`);
 
 /** The client's id of one send: the same id twice is one message, charged once. */
 export const ClientMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'clientMessageId must be 8-80 letters, digits, - or _');
@@ -156,10 +167,7 @@ export type SendPendingAnswer = z.infer<typeof SendPendingAnswer>;
  */
 export const SendMessageBody = z.object({
   chatId: Id,
-  content: z
-    .string()
-    .refine((v) => v.trim() !== '', 'content must not be blank')
-    .refine((v) => characterCount(v) <= MESSAGE_MAX_CHARACTERS, `content must be at most ${MESSAGE_MAX_CHARACTERS} characters`),
+  content: MessageContent,
   isUser: z.boolean().optional(),
   userId: ActorRef,
   personaId: Id.nullish(),
@@ -232,6 +240,45 @@ export type RegenerateBody = z.input<typeof RegenerateBody>;
  */
 export const SelectAlternativeBody = z.object({ userId: ActorRef, index: z.number().int().min(0) });
 export type SelectAlternativeBody = z.input<typeof SelectAlternativeBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Edit, rewind, branch (a member takes back or changes turns, or tries another path). None of
+// them moves coins: what was paid for a message stays paid (no refund on a rewind).
+
+export { REWIND_MESSAGES } from './values/chat';
+
+/** PUT /api/messages/{id}: the message's (or the selected alternative's) new text. */
+export const MessageIdParams = z.object({ id: Id });
+export const EditMessageBody = z.object({ content: MessageContent });
+export type EditMessageBody = z.infer<typeof EditMessageBody>;
+
+/**
+ * DELETE /api/chats/{id}/messages?from={messageId}[&count=N]: removes that message and every later
+ * one. The count a confirm names is the loaded list's length from that message to its end (the list
+ * is contiguous up to the newest); sent back as `count`, it guards the confirm: when another
+ * number would go (a reply arrived since), 409 REWIND_COUNT_CHANGED with the true `count`.
+ */
+export const RewindQuery = z.object({
+  from: Id,
+  count: z.coerce.number().int().min(1).optional(),
+});
+export type RewindQuery = z.infer<typeof RewindQuery>;
+
+/** The rewind's answer: how many messages went, and the chat's last line now. */
+export const RewindResult = z.object({
+  removed: z.number().int().min(1),
+  lastMessage: z.string(),
+  lastUpdated: z.string(),
+});
+export type RewindResult = z.infer<typeof RewindResult>;
+
+/** 409 REWIND_COUNT_CHANGED: the number of messages the rewind would remove now. */
+export const RewindCountChanged = z.object({ message: z.string(), code: z.literal('REWIND_COUNT_CHANGED'), count: z.number().int() });
+export type RewindCountChanged = z.infer<typeof RewindCountChanged>;
+
+/** POST /api/chats/{id}/branch: a new chat (201, a `Chat`) whose history is a copy up to and including this message. */
+export const BranchChatBody = z.object({ userId: ActorRef, fromMessageId: Id });
+export type BranchChatBody = z.infer<typeof BranchChatBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Personas

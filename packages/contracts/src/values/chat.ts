@@ -23,6 +23,16 @@ export const CHAT_ERROR_CODES = {
   alternativesFull: 'ALTERNATIVES_FULL',
   /** 409 on a regenerate of anything but the chat's latest reply to a member's message (an older reply, a member's message, the greeting). */
   notRegenerable: 'NOT_REGENERABLE',
+  /** 409 on a rewind: a send in that chat is not finished; its messages may still be stored. */
+  rewindWhileSending: 'REWIND_WHILE_SENDING',
+  /** 409 on a rewind given `count`: another number of messages would go; the body's `count` is it. */
+  rewindCountChanged: 'REWIND_COUNT_CHANGED',
+} as const;
+
+/** The Thai texts of a rewind's refusals (DELETE /api/chats/{id}/messages?from=), shown as the server gives them. */
+export const REWIND_MESSAGES = {
+  whileSending: 'รอให้ข้อความล่าสุดส่งเสร็จก่อน แล้วค่อยย้อนกลับ',
+  countChanged: 'มีข้อความใหม่เข้ามา จำนวนข้อความที่จะถูกลบเปลี่ยนไป กรุณายืนยันอีกครั้ง',
 } as const;
 
 /**
