@@ -34,6 +34,7 @@ const PUBLISHER: Record<EventName, ServiceName> = {
   'wallet.credit.requested': 'checkin',
   'catalog.character.updated': 'catalog',
   'catalog.character.deleted': 'catalog',
+  'chat.summary.requested': 'chat',
 };
 
 async function connectAs(service: ServiceName): Promise<amqp.ChannelModel> {

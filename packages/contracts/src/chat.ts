@@ -324,3 +324,44 @@ export const SetChatPersonaBody = z.object({ userId: ActorRef, personaId: Id });
 export const ChatMemory = z.object({ memory: z.string() });
 export type ChatMemory = z.infer<typeof ChatMemory>;
 export const MemoryBody = z.object({ userId: ActorRef, memory: upTo(LIMITS.memory, 'Memory') });
+
+// ---------------------------------------------------------------------------------------------
+// Memory that keeps up: the summary of the turns the prompt's window dropped, and pinned messages
+// (chat README "Memory that keeps up"). Both cost the member nothing.
+
+export { MEMORY_ERROR_CODES, MEMORY_LIMITS, MEMORY_MESSAGES } from './values/memory';
+
+/**
+ * GET/PUT /api/chats/{id}/summary: the story so far, written in the background once turns fall
+ * out of the prompt's window (or as the member edited it); '' when there is none yet.
+ * `coveredTo` is how many of the chat's first places it covers (0: none).
+ */
+export const ChatSummaryView = z.object({
+  summary: z.string(),
+  coveredTo: z.number().int().min(0),
+  /** The member changed it since it was last written. */
+  edited: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type ChatSummaryView = z.infer<typeof ChatSummaryView>;
+
+/** PUT /api/chats/{id}/summary: the member's text (blank removes it; the length limit is MEMORY_LIMITS.summaryCharacters, refused in Thai). */
+export const SummaryBody = z.object({ userId: ActorRef, summary: z.string().max(20_000) });
+export type SummaryBody = z.input<typeof SummaryBody>;
+
+/** A pinned message: a copy of its text as the prompt gets it, whatever the window drops. */
+export const Pin = z.object({
+  messageId: z.string(),
+  chatId: z.string(),
+  content: z.string(),
+  isUser: z.boolean(),
+  /** The message's time. */
+  timestamp: z.string(),
+  /** Its size as the prompt estimates it (the pins' total is at most MEMORY_LIMITS.pinTokens). */
+  tokens: z.number().int().min(0),
+  pinnedAt: z.string(),
+});
+export type Pin = z.infer<typeof Pin>;
+
+/** POST/DELETE /api/messages/{id}/pin. */
+export const PinParams = z.object({ id: Id });

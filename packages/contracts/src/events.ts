@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, GENRES } from './constants';
 import { SessionEnd } from './identity';
+import { AlternateGreetings, CreatorNotesMultilingual, Lorebook } from './lorebook';
 
 // Every event on the `lakorn.events` topic exchange (ARCHITECTURE §4). The routing key is the
 // event name; the AMQP messageId is the business opId so consumers can be idempotent.
@@ -59,6 +60,16 @@ export const CharacterSnapshot = z.object({
   isSpicy: z.boolean(),
   description: z.string(),
   profileUrl: z.string(),
+  /** Other first messages a chat may start with (Card V2 alternate_greetings). */
+  alternateGreetings: AlternateGreetings,
+  /** Card V3 creator_notes_multilingual (language → notes); chat shows `th` in the character's details. */
+  creatorNotesMultilingual: CreatorNotesMultilingual,
+  /**
+   * The lorebook the prompt draws on. Absent where the holder was not shown it: the catalog shows
+   * it to the owner and admins only, so a copy chat fetched as another member has none until the
+   * character's event (which always carries it) arrives.
+   */
+  lorebook: Lorebook.optional(),
   updatedAt: z.string(),
 });
 export type CharacterSnapshot = z.infer<typeof CharacterSnapshot>;
@@ -80,7 +91,13 @@ const SNAPSHOT_FIELDS = Object.keys(CharacterSnapshot.shape) as Array<keyof Char
 export function toCharacterSnapshot(source: CharacterSnapshotSource): CharacterSnapshot {
   const from = source as Record<string, unknown>;
   const snapshot: Record<string, unknown> = {};
-  for (const field of SNAPSHOT_FIELDS) snapshot[field] = from[field];
+  for (const field of SNAPSHOT_FIELDS) {
+    let value = from[field];
+    // A copy stored before a field existed takes the field's default (alternate greetings: none);
+    // an optional field it lacks stays absent (a stored undefined would come back as null).
+    if (value === undefined) value = CharacterSnapshot.shape[field].safeParse(undefined).data;
+    if (value !== undefined) snapshot[field] = value;
+  }
   snapshot.id = 'id' in source ? source.id : source._id;
   snapshot.updatedAt = source.updatedAt instanceof Date ? source.updatedAt.toISOString() : source.updatedAt;
   return snapshot as CharacterSnapshot;
@@ -88,6 +105,18 @@ export function toCharacterSnapshot(source: CharacterSnapshotSource): CharacterS
 /** `version` grows with every change (consumers keep the highest; events may arrive out of order). */
 export const CharacterUpdated = z.object({ character: CharacterSnapshot, version: z.number().int() });
 export const CharacterDeleted = z.object({ characterId: z.string(), userId: z.string() });
+
+/**
+ * Chat to itself (ARCHITECTURE §4 outbox): turns fell out of a chat's prompt window, so a summary
+ * through place `upTo` is due, built on the summary that covered `baseTo` places. Written in the
+ * background by chat's own consumer, never on a send's path.
+ */
+export const SummaryRequested = z.object({
+  chatId: z.string().min(1),
+  userId: z.string().min(1),
+  baseTo: z.number().int().min(0),
+  upTo: z.number().int().positive(),
+});
 
 /** Event name → payload schema. Publishers and consumers look schemas up here. */
 export const EVENTS = {
@@ -102,6 +131,7 @@ export const EVENTS = {
   'wallet.credit.requested': CreditRequested,
   'catalog.character.updated': CharacterUpdated,
   'catalog.character.deleted': CharacterDeleted,
+  'chat.summary.requested': SummaryRequested,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;

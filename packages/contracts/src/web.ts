@@ -5,7 +5,10 @@
 export * from './constants';
 export * from './values/common';
 export * from './values/catalog';
+export * from './values/lorebook';
+export * from './values/lorebookMatch';
 export * from './values/chat';
+export * from './values/memory';
 export * from './values/checkin';
 export * from './values/wallet';
 export * from './values/frontEnds';
@@ -17,4 +20,5 @@ export type * from './identity';
 export type * from './checkin';
 export type * from './wallet';
 export type * from './catalog';
+export type * from './lorebook';
 export type * from './chat';
