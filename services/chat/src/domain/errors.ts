@@ -21,6 +21,21 @@ export class NotOwnPersona extends DomainError {}
 /** spec §5: at most LIMITS.personasPerUser personas per member. */
 export class PersonaLimitReached extends DomainError {}
 
+/** A message addressed by id is in one of the actor's chats, or it does not exist for them. */
+export class MessageNotFound extends DomainError {}
+
+/**
+ * Another answer is asked for only of the chat's latest reply to a member's message: not an older
+ * reply (the story went on from it), a member's message or the greeting (contracts SWIPE_MESSAGES).
+ */
+export class NotRegenerable extends DomainError {}
+
+/** contracts ALTERNATIVES_MAX: a reply keeps at most that many answers. */
+export class AlternativesFull extends DomainError {}
+
+/** PUT /api/messages/{id}/selected names an answer the message does not have. */
+export class NoSuchAlternative extends DomainError {}
+
 /** A page cursor is opaque: one that the service did not give out is refused. */
 export class InvalidCursor extends DomainError {}
 

@@ -1,15 +1,19 @@
-import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, SEND_PENDING_MESSAGE, type SendPendingAnswer } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
   AiUnavailable,
+  AlternativesFull,
   CatalogUnavailable,
   CharacterNotFound,
   ChatNotFound,
   ChatQuotaReached,
   ClientMessageIdReused,
   InvalidCursor,
+  MessageNotFound,
+  NoSuchAlternative,
   NotEnoughCoins,
   NotOwnPersona,
+  NotRegenerable,
   PersonaLimitReached,
   PersonaNotFound,
   SendNotFound,
@@ -28,6 +32,10 @@ export const chatErrors: DomainErrorMap = (error) => {
   if (error instanceof PersonaNotFound) return notFound('Persona not found');
   if (error instanceof NotOwnPersona) return badRequest('Persona not found');
   if (error instanceof InvalidCursor) return badRequest('before: Invalid cursor');
+  if (error instanceof MessageNotFound) return notFound('Message not found');
+  if (error instanceof NotRegenerable) return conflict(SWIPE_MESSAGES.notRegenerable, CHAT_ERROR_CODES.notRegenerable);
+  if (error instanceof AlternativesFull) return conflict(SWIPE_MESSAGES.full, CHAT_ERROR_CODES.alternativesFull);
+  if (error instanceof NoSuchAlternative) return badRequest(SWIPE_MESSAGES.noSuchAlternative);
   if (error instanceof PersonaLimitReached) return conflict(PERSONA_LIMIT_MESSAGE, CHAT_ERROR_CODES.personaLimit);
   // spec §8: the client's "not enough coins" toast; the body also says what the member has and needs.
   // Both send failures say what came back (spec §8's toast gains a second line): nothing was taken here.
