@@ -9,6 +9,7 @@ import {
   type Chat,
   type Message,
   type PersonaContext,
+  type RewindResult,
   type SendMessageResult,
   type StreamError,
 } from '@lakorn/contracts/web';
@@ -113,42 +114,60 @@ async function resultOf(response: Response): Promise<SendMessageResult> {
   throw error;
 }
 
+/** The member pressed stop while the reply streamed: what arrived so far is kept (issue "another answer"). */
+export class AnswerStopped extends Error {
+  constructor() {
+    super('The member stopped the answer');
+    this.name = 'AnswerStopped';
+  }
+}
+
 /**
- * POST /api/messages asking for the reply as a server-sent event stream (ARCHITECTURE §7): the
+ * POSTs `body` to `path` asking for the reply as a server-sent event stream (ARCHITECTURE §7): the
  * reply's pieces go to onDelta as they arrive; resolves with the final result. A refusal before
- * the coins are taken (402...) or an `error` event is thrown as an ApiError; an answer that was
- * lost on the way as SendAnswerLost (ask awaitSendOutcome).
+ * the coins are taken (402, 409...) or an `error` event is thrown as an ApiError; an answer that
+ * was lost on the way as SendAnswerLost (ask awaitSendOutcome); a stop through `signal` as
+ * AnswerStopped. A send (POST /api/messages) and another answer (POST
+ * /api/messages/{id}/regenerate) are answered alike, so both read their answer here.
  */
-export async function sendMessage(body: SendBody, onDelta: (text: string) => void): Promise<SendMessageResult> {
+export async function streamAnswer<T = SendMessageResult>(path: string, body: unknown, onDelta: (text: string) => void, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch('/api/messages', {
+    response = await fetch(path, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: JSON.stringify(body),
+      signal,
     });
   } catch {
+    if (signal?.aborted) throw new AnswerStopped();
     // No answer at all: the request may or may not have reached the service.
     throw new SendAnswerLost();
   }
   try {
-    return await readSendAnswer(response, onDelta);
+    return await readAnswer<T>(response, onDelta, signal);
   } catch (error) {
+    if (signal?.aborted) throw new AnswerStopped();
     if (error instanceof ApiError || error instanceof SendAnswerLost) throw error;
     // The connection broke while the stream was read.
     throw new SendAnswerLost();
   }
 }
 
-async function readSendAnswer(response: Response, onDelta: (text: string) => void): Promise<SendMessageResult> {
-  if (response.status !== 200) return resultOf(response);
+/** POST /api/messages (spec §7), streamed. */
+export const sendMessage = (body: SendBody, onDelta: (text: string) => void, signal?: AbortSignal) => streamAnswer('/api/messages', body, onDelta, signal);
+
+async function readAnswer<T>(response: Response, onDelta: (text: string) => void, signal?: AbortSignal): Promise<T> {
+  if (response.status !== 200) return resultOf(response) as Promise<T>;
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
     // Something between us and the service answered without streaming: the JSON result.
-    return (await response.json()) as SendMessageResult;
+    return (await response.json()) as T;
   }
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  // A stop ends the reading at once, whatever the fetch does with its signal mid-body.
+  signal?.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
   let buffer = '';
   for (;;) {
     const { value, done } = await reader.read();
@@ -168,7 +187,7 @@ async function readSendAnswer(response: Response, onDelta: (text: string) => voi
       if (event === STREAM_EVENTS.delta) onDelta((payload as { text: string }).text);
       else if (event === STREAM_EVENTS.done) {
         void reader.cancel().catch(() => undefined);
-        return payload as SendMessageResult;
+        return payload as T;
       } else if (event === STREAM_EVENTS.error) {
         const failure = payload as StreamError;
         if (failure.status === 202 || (failure.code && LOST_CODES.has(failure.code))) throw pendingOf(failure);
@@ -178,6 +197,41 @@ async function readSendAnswer(response: Response, onDelta: (text: string) => voi
     // Ended without its last event: cut off on the way.
     if (done) throw new SendAnswerLost();
   }
+}
+
+const messagePath = (id: string) => `/api/messages/${encodeURIComponent(id)}`;
+
+/**
+ * POST /api/messages/{id}/regenerate: another answer for the chat's latest reply, streamed and
+ * answered like a send (its `aiMessage` is the new answer). `clientMessageId` makes a repeat one
+ * charge.
+ */
+export const regenerateReply = (replyId: string, clientMessageId: string, onDelta: (text: string) => void, signal?: AbortSignal) =>
+  streamAnswer(`${messagePath(replyId)}/regenerate`, { clientMessageId }, onDelta, signal);
+
+/** PUT /api/messages/{id}/selected: which of a reply's (or the greeting's) alternatives counts (free). */
+export function selectAlternative(messageId: string, index: number): Promise<Message> {
+  return apiMutate<Message>('PUT', `${messagePath(messageId)}/selected`, { index });
+}
+
+/** PUT /api/messages/{id}: a reply's (its selected alternative's) or the member's own message's new text (free). */
+export function editMessage(messageId: string, content: string): Promise<Message> {
+  return apiMutate<Message>('PUT', messagePath(messageId), { content });
+}
+
+/**
+ * DELETE /api/chats/{id}/messages?from={messageId}&count={n}: that message and every later one go
+ * (free; spending is not given back). `count` is what the confirm named: a different number now
+ * is refused with 409 REWIND_COUNT_CHANGED and the true count, to confirm again.
+ */
+export function rewindChat(chatId: string, fromMessageId: string, count: number): Promise<RewindResult> {
+  const query = new URLSearchParams({ from: fromMessageId, count: String(count) });
+  return apiMutate<RewindResult>('DELETE', `${chatPath(chatId)}/messages?${query.toString()}`);
+}
+
+/** POST /api/chats/{id}/branch: a new chat whose history is a copy up to and including that message (free). */
+export function branchChat(chatId: string, userId: string, fromMessageId: string): Promise<Chat> {
+  return apiMutate<Chat>('POST', `${chatPath(chatId)}/branch`, { userId, fromMessageId });
 }
 
 /** What the member is told when a lost send's outcome cannot be learned in time. */
@@ -191,20 +245,19 @@ export class SendOutcomeUnknown extends Error {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * After SendAnswerLost: asks GET /api/messages/by-client-id/{id} every SEND_OUTCOME_POLL_MS until
- * it answers the send's result (resolved), its refusal (the ApiError: 402, 503 with `refunded`,
- * 404 when the send never arrived), or past the deadline SendOutcomeUnknown. A 202 (still under
- * way), a 502/503/504 or a dropped connection (the service restarting) mean ask again.
+ * After SendAnswerLost: asks (`ask`) every SEND_OUTCOME_POLL_MS until it answers the result
+ * (resolved), the refusal (the ApiError: 402, 503 with `refunded`, 404 when the send never
+ * arrived), or past the deadline SendOutcomeUnknown. A 202 (still under way), a 502/503/504 or a
+ * dropped connection (the service restarting) mean ask again.
  */
-export async function awaitSendOutcome(clientMessageId: string, decidedBy?: string): Promise<SendMessageResult> {
+async function awaitOutcome(ask: () => Promise<Response>, decidedBy?: string): Promise<SendMessageResult> {
   const deadlineOf = (by?: string) => Math.max(Date.now() + SEND_OUTCOME_WAIT_MS, by ? Date.parse(by) + 10 * SEND_OUTCOME_POLL_MS : 0);
   let deadline = deadlineOf(decidedBy);
-  const path = `/api/messages/by-client-id/${encodeURIComponent(clientMessageId)}`;
   while (Date.now() < deadline) {
     await pause(SEND_OUTCOME_POLL_MS);
     let response: Response;
     try {
-      response = await fetch(`${path}?t=${Date.now()}`, { credentials: 'include' });
+      response = await ask();
     } catch {
       continue;
     }
@@ -223,4 +276,27 @@ export async function awaitSendOutcome(clientMessageId: string, decidedBy?: stri
     }
   }
   throw new SendOutcomeUnknown();
+}
+
+/** A lost send's outcome: GET /api/messages/by-client-id/{id} (ARCHITECTURE §6). */
+export function awaitSendOutcome(clientMessageId: string, decidedBy?: string): Promise<SendMessageResult> {
+  const path = `/api/messages/by-client-id/${encodeURIComponent(clientMessageId)}`;
+  return awaitOutcome(() => fetch(`${path}?t=${Date.now()}`, { credentials: 'include' }), decidedBy);
+}
+
+/**
+ * A lost regenerate's outcome: the same request again, as JSON. Its client id makes it one answer,
+ * charged once: a repeat is answered with the first one's outcome (202 while it is undecided).
+ */
+export function awaitRegenerateOutcome(replyId: string, clientMessageId: string, decidedBy?: string): Promise<SendMessageResult> {
+  return awaitOutcome(
+    () =>
+      fetch(`${messagePath(replyId)}/regenerate`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ clientMessageId }),
+      }),
+    decidedBy,
+  );
 }

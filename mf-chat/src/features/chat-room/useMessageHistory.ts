@@ -15,7 +15,12 @@ interface History {
   pagedBack: boolean;
 }
 
-type Action = { type: 'newest'; page: MessagePage } | { type: 'older-loading' } | { type: 'older-failed' } | { type: 'older'; page: MessagePage };
+type Action =
+  | { type: 'newest'; page: MessagePage }
+  | { type: 'older-loading' }
+  | { type: 'older-failed' }
+  | { type: 'older'; page: MessagePage }
+  | { type: 'replace'; message: Message };
 
 const initial: History = { list: [], loaded: false, olderCursor: null, older: 'idle', pagedBack: false };
 
@@ -38,6 +43,9 @@ function reduce(state: History, action: Action): History {
       const added = action.page.messages.filter((m) => !have.has(m.id));
       return { ...state, list: [...added, ...state.list], olderCursor: action.page.olderCursor, older: 'idle', pagedBack: true };
     }
+    case 'replace':
+      // An edit or a chosen answer, as the server answered it: wherever it is, older pages included.
+      return { ...state, list: state.list.map((m) => (m.id === action.message.id ? action.message : m)) };
   }
 }
 
@@ -72,6 +80,7 @@ export function useMessageHistory(chatId: string) {
 
   const { mutate } = newest;
   const refresh = useCallback(() => mutate(), [mutate]);
+  const replace = useCallback((message: Message) => dispatch({ type: 'replace', message }), []);
 
   return {
     messages: state.list,
@@ -82,5 +91,6 @@ export function useMessageHistory(chatId: string) {
     pagedBack: state.pagedBack,
     loadOlder,
     refresh,
+    replace,
   };
 }

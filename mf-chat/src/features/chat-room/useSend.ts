@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { ERROR_CODES, messageCost, type Message, type MessagePersona } from '@lakorn/contracts/web';
+import { ERROR_CODES, messageCost, SWIPE_MESSAGES, type Message, type MessagePersona, type SendMessageResult } from '@lakorn/contracts/web';
 import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
-import { awaitSendOutcome, refundedOf, SendAnswerLost, sendErrorMessage, sendMessage } from './api';
+import { AnswerStopped, awaitRegenerateOutcome, awaitSendOutcome, refundedOf, regenerateReply, SendAnswerLost, sendErrorMessage, sendMessage } from './api';
 import { CHAT_TEXT } from './messages';
 
 /** identity follows the wallet's events a moment later: the profile is read again after this. */
@@ -15,6 +15,35 @@ export interface SendState {
   pending: boolean;
   /** True until the first piece of the reply arrives (the typing indicator shows). */
   waiting: boolean;
+  /** True while reply pieces arrive: the stop button shows. */
+  streaming: boolean;
+  /** Another answer streaming for the reply `replyId`: shown in that reply's place until the list is read again. */
+  another: { replyId: string; content: string } | null;
+}
+
+const idle: SendState = { temporary: [], pending: false, waiting: false, streaming: false, another: null };
+
+/** The failure toast's second line: what became of the coins. */
+function coinsLine(error: unknown): string {
+  const refunded = refundedOf(error);
+  if (refunded !== null) return refunded > 0 ? CHAT_TEXT.coinsReturned(refunded) : CHAT_TEXT.noCoinsTaken;
+  // Never reached the chat service (the gateway's 503, or 404 asked by its id): nothing was taken.
+  if (error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.unavailable)) return CHAT_TEXT.noCoinsTaken;
+  return CHAT_TEXT.coinsReturnedIfTaken;
+}
+
+/** One paid answer asked for: a send, or another answer to the latest reply. */
+interface Job {
+  clientMessageId: string;
+  /** The coins it takes when answered. */
+  cost: number;
+  stream: (onDelta: (text: string) => void, signal: AbortSignal) => Promise<SendMessageResult>;
+  /** After a lost answer: asks what became of it until it is known (ARCHITECTURE §6). */
+  outcome: (decidedBy?: string) => Promise<SendMessageResult>;
+  /** What the screen shows while it runs: `reply` is null until the first piece arrives. */
+  shown: (reply: string | null, streaming: boolean) => SendState;
+  /** The failure: its toast (and, for a send, the text back in the input). */
+  failed: (error: unknown) => void;
 }
 
 /**
@@ -25,16 +54,12 @@ export interface SendState {
  * line saying what happened to the coins, and the typed text is back in the input. An answer lost
  * on the way is not an error yet: the send's outcome is asked for until it is known
  * (ARCHITECTURE §6), the typing indicator showing meanwhile.
+ *
+ * Another answer to the latest reply (regenerate) runs the same way: it streams into that reply's
+ * place, costs what the member's message it answers cost, and fails with the same toasts. A stop
+ * while a reply streams keeps what arrived: the server keeps it too, so the list is read again
+ * (the coins stay spent: they paid for the member's message).
  */
-/** The failure toast's second line: what became of the coins. */
-function coinsLine(error: unknown): string {
-  const refunded = refundedOf(error);
-  if (refunded !== null) return refunded > 0 ? CHAT_TEXT.coinsReturned(refunded) : CHAT_TEXT.noCoinsTaken;
-  // Never reached the chat service (the gateway's 503, or 404 asked by its id): nothing was taken.
-  if (error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.unavailable)) return CHAT_TEXT.noCoinsTaken;
-  return CHAT_TEXT.coinsReturnedIfTaken;
-}
-
 export function useSend(options: {
   chatId: string;
   persona: { id: string | null; ref: MessagePersona | null };
@@ -44,61 +69,130 @@ export function useSend(options: {
 }) {
   const { profile, adjustCoins, refreshProfile } = useSession();
   const { toast } = useToast();
-  const [state, setState] = useState<SendState>({ temporary: [], pending: false, waiting: false });
+  const [state, setState] = useState<SendState>(idle);
   const busy = useRef(false);
+  const stopper = useRef<AbortController | null>(null);
   const { chatId, persona, refreshMessages, setText } = options;
+
+  const run = useCallback(
+    async (job: Job) => {
+      busy.current = true;
+      const controller = new AbortController();
+      stopper.current = controller;
+      let reply = '';
+      setState(job.shown(null, false));
+      try {
+        let result: SendMessageResult | null;
+        try {
+          result = await job.stream((piece) => {
+            reply += piece;
+            setState(job.shown(reply, true));
+          }, controller.signal);
+        } catch (error) {
+          if (error instanceof AnswerStopped) {
+            // What arrived stays on screen while the list is read again with the kept reply.
+            setState(job.shown(reply === '' ? null : reply, false));
+            result = null;
+          } else {
+            if (!(error instanceof SendAnswerLost)) throw error;
+            setState(job.shown(null, false));
+            result = await job.outcome(error.decidedBy);
+          }
+        }
+        // A stopped answer was paid for once it started streaming; the profile says so shortly.
+        if (result?.aiMessage || (result === null && reply !== '')) adjustCoins(-job.cost);
+        await refreshMessages();
+        setState(idle);
+        setTimeout(() => void refreshProfile(), PROFILE_REFRESH_DELAY_MS);
+      } catch (error) {
+        setState(idle);
+        job.failed(error);
+        void refreshProfile();
+      } finally {
+        busy.current = false;
+        stopper.current = null;
+      }
+    },
+    [adjustCoins, refreshMessages, refreshProfile],
+  );
+
+  /** Too few coins for `cost`: the spec §5 "has X but needs Y" toast, and false. */
+  const affordable = useCallback(
+    (cost: number) => {
+      if (!profile) return false;
+      if (profile.coins >= cost) return true;
+      toast({ title: CHAT_TEXT.notEnoughSubmitTitle, description: CHAT_TEXT.notEnoughSubmit(profile.coins, cost), variant: 'destructive' });
+      return false;
+    },
+    [profile, toast],
+  );
 
   const send = useCallback(
     async (text: string) => {
       const content = text.trim();
       if (!profile || content === '' || busy.current) return;
       const cost = messageCost(content);
-      if (profile.coins < cost) {
-        toast({ title: CHAT_TEXT.notEnoughSubmitTitle, description: CHAT_TEXT.notEnoughSubmit(profile.coins, cost), variant: 'destructive' });
-        return;
-      }
-      busy.current = true;
+      if (!affordable(cost)) return;
       setText('');
       const clientMessageId = newClientId();
       const now = new Date().toISOString();
       const mine: Message = { id: `temp-${clientMessageId}`, chatId, content, isUser: true, timestamp: now, userId: profile.id, persona: persona.ref, offline: false };
       const reply: Message = { id: `temp-reply-${clientMessageId}`, chatId, content: '', isUser: false, timestamp: now, userId: profile.id, persona: null, offline: false };
-      setState({ temporary: [mine], pending: true, waiting: true });
-      try {
-        let result;
-        try {
-          result = await sendMessage(
-            { chatId, content, isUser: true, userId: profile.id, clientMessageId, ...(persona.id ? { personaId: persona.id } : {}) },
-            (piece) => {
-              reply.content += piece;
-              setState({ temporary: [mine, { ...reply }], pending: true, waiting: false });
-            },
-          );
-        } catch (error) {
-          if (!(error instanceof SendAnswerLost)) throw error;
-          setState({ temporary: [mine], pending: true, waiting: true });
-          result = await awaitSendOutcome(clientMessageId, error.decidedBy);
-        }
-        if (result.aiMessage) adjustCoins(-cost);
-        await refreshMessages();
-        setState({ temporary: [], pending: false, waiting: false });
-        setTimeout(() => void refreshProfile(), PROFILE_REFRESH_DELAY_MS);
-      } catch (error) {
-        setState({ temporary: [], pending: false, waiting: false });
-        setText(text);
-        if (sendErrorMessage(error).includes('Not enough')) {
-          toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnough, variant: 'destructive' });
-          void refreshProfile();
-        } else {
-          toast({ title: CHAT_TEXT.sendFailedTitle, description: `${CHAT_TEXT.sendFailed}\n${coinsLine(error)}`, variant: 'destructive' });
-          void refreshProfile();
-        }
-      } finally {
-        busy.current = false;
-      }
+      await run({
+        clientMessageId,
+        cost,
+        stream: (onDelta, signal) =>
+          sendMessage({ chatId, content, isUser: true, userId: profile.id, clientMessageId, ...(persona.id ? { personaId: persona.id } : {}) }, onDelta, signal),
+        outcome: (decidedBy) => awaitSendOutcome(clientMessageId, decidedBy),
+        shown: (piece, streaming) => ({
+          temporary: piece === null ? [mine] : [mine, { ...reply, content: piece }],
+          pending: true,
+          waiting: piece === null,
+          streaming,
+          another: null,
+        }),
+        failed: (error) => {
+          setText(text);
+          if (sendErrorMessage(error).includes('Not enough')) toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnough, variant: 'destructive' });
+          else toast({ title: CHAT_TEXT.sendFailedTitle, description: `${CHAT_TEXT.sendFailed}\n${coinsLine(error)}`, variant: 'destructive' });
+        },
+      });
     },
-    [profile, chatId, persona.id, persona.ref, toast, adjustCoins, refreshMessages, refreshProfile, setText],
+    [profile, chatId, persona.id, persona.ref, toast, affordable, run, setText],
   );
 
-  return { ...state, send };
+  /** Another answer for the chat's latest reply, at `cost` (what the member's message it answers cost). */
+  const regenerate = useCallback(
+    async (replyId: string, cost: number) => {
+      if (!profile || busy.current) return;
+      if (!affordable(cost)) return;
+      const clientMessageId = newClientId();
+      await run({
+        clientMessageId,
+        cost,
+        stream: (onDelta, signal) => regenerateReply(replyId, clientMessageId, onDelta, signal),
+        outcome: (decidedBy) => awaitRegenerateOutcome(replyId, clientMessageId, decidedBy),
+        shown: (piece, streaming) => ({
+          temporary: [],
+          pending: true,
+          waiting: piece === null,
+          streaming,
+          another: piece === null ? null : { replyId, content: piece },
+        }),
+        failed: (error) => {
+          if (sendErrorMessage(error).includes('Not enough')) toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnoughAnother, variant: 'destructive' });
+          // 409: full (ALTERNATIVES_MAX answers) or no longer the latest reply; the server's Thai text says which.
+          else if (error instanceof ApiError && error.status === 409)
+            toast({ title: CHAT_TEXT.anotherRefusedTitle, description: error.serverMessage ?? SWIPE_MESSAGES.notRegenerable, variant: 'destructive' });
+          else toast({ title: CHAT_TEXT.anotherFailedTitle, description: `${CHAT_TEXT.sendFailed}\n${coinsLine(error)}`, variant: 'destructive' });
+        },
+      });
+    },
+    [profile, toast, affordable, run],
+  );
+
+  /** Stops the reply that is streaming; what arrived is kept. */
+  const stop = useCallback(() => stopper.current?.abort(), []);
+
+  return { ...state, send, regenerate, stop };
 }

@@ -1,19 +1,24 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Chat, MessagePersona } from '@lakorn/contracts/web';
+import { ALTERNATIVES_MAX, messageCost, type Chat, type Message, type MessagePersona } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, LoadingState, Spinner, theme } from '@lakorn/ui';
 import { MemoryDialog } from '../../memory';
 import { PERSONA_TEXT, PersonaPicker, saveChatPersona, useChatPersona, usePersonas } from '../../personas';
 import { deleteChat } from '../api';
 import { CHAT_TEXT } from '../messages';
+import { useAnswerChoice } from '../useAnswerChoice';
+import { useMessageActions } from '../useMessageActions';
 import { useMessageHistory } from '../useMessageHistory';
 import { useOpenChat } from '../useOpenChat';
 import { useSend } from '../useSend';
+import { AnswerSwitcher } from './AnswerSwitcher';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
+import { EditMessageDialog } from './EditMessageDialog';
 import { MessageBubble } from './MessageBubble';
+import type { MessageAction } from './MessageMenu';
 import { TypingIndicator } from './TypingIndicator';
 
 // One phone-high column: the header, the messages (the only part that scrolls) and the composer.
@@ -129,15 +134,68 @@ function ChatRoom({ chat }: { chat: Chat }) {
     return p ? { id: p.id, name: p.name, profileUrl: p.profileUrl } : null;
   }, [personas.data, personaId]);
 
-  const { temporary, pending, waiting, send } = useSend({
+  const { temporary, pending, waiting, streaming, another, send, regenerate, stop } = useSend({
     chatId: chat.id,
     persona: { id: personaRef ? personaId : null, ref: personaRef },
     refreshMessages: history.refresh,
     setText,
   });
+  const choice = useAnswerChoice(history.replace);
+  const actions = useMessageActions({ chatId: chat.id, userId: profile.id, replace: history.replace, refresh: history.refresh });
 
   const shown = useMemo(() => [...history.messages, ...temporary.filter((m) => m.content !== '')], [history.messages, temporary]);
   const typing = pending && waiting;
+
+  // The chat's latest stored message, when it is the character's: its answers can be flipped, and
+  // when it answers the member's message another answer can be asked for at that message's price.
+  // The chat's first message with nothing before it is the greeting: its alternatives are free.
+  const stored = history.messages;
+  const latest = temporary.length === 0 ? stored[stored.length - 1] : undefined;
+  const latestReply = latest && !latest.isUser ? latest : undefined;
+  const answered = latestReply ? stored[stored.length - 2] : undefined;
+  const isGreeting = latestReply !== undefined && answered === undefined && !history.hasOlder;
+  const streamingAnother = latestReply && another?.replyId === latestReply.id ? another.content : null;
+
+  /** The text a message shows: another answer streaming into it, or its chosen alternative. */
+  const textOf = (m: Message): string => {
+    if (m === latestReply && streamingAnother !== null) return streamingAnother;
+    return m.alternatives?.[choice.indexOf(m)] ?? m.content;
+  };
+
+  const askAnother = (reply: Message, price: number) => {
+    choice.forget(reply.id);
+    atBottom.current = true;
+    setShowJump(false);
+    void regenerate(reply.id, price);
+  };
+
+  const switcherOf = (m: Message) => {
+    if (m !== latestReply) return undefined;
+    const count = m.alternatives?.length ?? 1;
+    const price = answered?.isUser ? messageCost(answered.content) : null;
+    if (count < 2 && price === null) return undefined;
+    // While another answer streams it is shown as the newest, one past the others.
+    const streamingIt = streamingAnother !== null;
+    return (
+      <AnswerSwitcher
+        index={streamingIt ? count : choice.indexOf(m)}
+        count={streamingIt ? count + 1 : count}
+        greeting={isGreeting}
+        disabled={pending}
+        onShow={(index) => void choice.show(m, index)}
+        another={price === null ? undefined : { price, full: count >= ALTERNATIVES_MAX, max: ALTERNATIVES_MAX, onAsk: () => askAnother(m, price) }}
+      />
+    );
+  };
+
+  const actionsOf = (m: Message, at: number): MessageAction[] | undefined => {
+    if (m.id.startsWith('temp-') || pending) return undefined;
+    return [
+      { label: CHAT_TEXT.edit, icon: 'edit', onSelect: () => actions.startEdit(m, textOf(m)) },
+      { label: CHAT_TEXT.branch, icon: 'branch', onSelect: () => void actions.branch(m) },
+      { label: CHAT_TEXT.rewind, icon: 'rewind', danger: true, onSelect: () => actions.startRewind({ message: m, count: stored.length - at }) },
+    ];
+  };
 
   // After each render: older messages put in front keep what the reader sees where it was; new
   // messages at the end (a reply, its streamed pieces, the typing dots) are scrolled into view when
@@ -145,7 +203,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
   const seen = useRef({ first: undefined as string | undefined, last: '', height: 0 });
   const firstId = shown[0]?.id;
   const lastMessage = shown[shown.length - 1];
-  const lastKey = `${lastMessage?.id ?? ''}:${lastMessage?.content.length ?? 0}:${typing}`;
+  const lastKey = `${lastMessage?.id ?? ''}:${lastMessage ? textOf(lastMessage).length : 0}:${typing}:${pending}`;
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -244,8 +302,15 @@ function ChatRoom({ chat }: { chat: Chat }) {
             <Older>{CHAT_TEXT.conversationStart}</Older>
           ) : null}
           <List aria-label={CHAT_TEXT.messagesLabel} aria-live="polite" aria-busy={pending || older === 'loading'}>
-            {shown.map((m) => (
-              <MessageBubble key={m.id} message={m} />
+            {shown.map((m, at) => (
+              <MessageBubble
+                key={m.id}
+                message={m}
+                text={textOf(m)}
+                actions={actionsOf(m, at)}
+                switcher={switcherOf(m)}
+                onSwipe={m === latestReply && (m.alternatives?.length ?? 1) > 1 && !pending ? (step) => void choice.show(m, choice.indexOf(m) + step) : undefined}
+              />
             ))}
             {typing ? <TypingIndicator name={chat.character.name} /> : null}
           </List>
@@ -262,6 +327,8 @@ function ChatRoom({ chat }: { chat: Chat }) {
         onText={setText}
         coins={profile.coins}
         pending={pending}
+        streaming={streaming}
+        onStop={stop}
         onSend={() => {
           // Your own message is always shown: the view goes to the end with it.
           atBottom.current = true;
@@ -271,6 +338,17 @@ function ChatRoom({ chat }: { chat: Chat }) {
         picker={<PersonaPicker personas={personas.data ?? []} value={personaRef ? personaId : null} onChange={(p) => void choosePersona(p)} disabled={pending} />}
       />
       <MemoryDialog chatId={chat.id} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
+      <EditMessageDialog original={actions.editing?.text ?? null} busy={actions.saving} onSave={(content) => void actions.saveEdit(content)} onClose={actions.cancelEdit} />
+      <ConfirmDialog
+        open={actions.rewinding !== null}
+        title={CHAT_TEXT.rewindTitle}
+        message={CHAT_TEXT.rewindMessage(actions.rewinding?.count ?? 0)}
+        confirmLabel={CHAT_TEXT.rewindConfirm(actions.rewinding?.count ?? 0)}
+        busy={actions.removing}
+        busyLabel={CHAT_TEXT.rewinding}
+        onConfirm={() => void actions.confirmRewind()}
+        onCancel={actions.cancelRewind}
+      />
       <ConfirmDialog
         open={confirmDelete}
         title={CHAT_TEXT.confirmDeleteTitle}

@@ -66,15 +66,19 @@ export interface ComposerProps {
   onText: (text: string) => void;
   coins: number;
   pending: boolean;
+  /** A reply is streaming: the send button becomes the stop button. */
+  streaming: boolean;
+  onStop: () => void;
   picker: ReactNode;
   onSend: () => void;
 }
 
 /**
  * spec §2/§5: the persona picker, the cost and the balance, the input and send. Send is disabled
- * when the text is blank or the balance is below its cost, with the inline warning.
+ * when the text is blank or the balance is below its cost, with the inline warning. While a reply
+ * streams, a stop button takes the send button's place.
  */
-export function Composer({ text, onText, coins, pending, picker, onSend }: ComposerProps) {
+export function Composer({ text, onText, coins, pending, streaming, onStop, picker, onSend }: ComposerProps) {
   const content = text.trim();
   const cost = messageCost(content);
   const short = content !== '' && coins < cost;
@@ -110,9 +114,16 @@ export function Composer({ text, onText, coins, pending, picker, onSend }: Compo
             }
           }}
         />
-        <IconButton type="submit" $tone="primary" $size={44} aria-label={CHAT_TEXT.send} disabled={!canSend}>
-          <Icon name="send" size={20} />
-        </IconButton>
+        {streaming ? (
+          // Stops the reply where it is: what arrived stays (the coins paid for the member's message).
+          <IconButton type="button" $tone="surface" $size={44} aria-label={CHAT_TEXT.stop} onClick={onStop}>
+            <Icon name="stop" size={18} filled />
+          </IconButton>
+        ) : (
+          <IconButton type="submit" $tone="primary" $size={44} aria-label={CHAT_TEXT.send} disabled={!canSend}>
+            <Icon name="send" size={20} />
+          </IconButton>
+        )}
       </Row>
       {short ? <Warning role="alert">{CHAT_TEXT.notEnoughInline}</Warning> : null}
     </Dock>

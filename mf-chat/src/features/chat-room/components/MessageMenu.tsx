@@ -1,0 +1,116 @@
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { Icon, IconButton, theme, type IconName } from '@lakorn/ui';
+import { CHAT_TEXT } from '../messages';
+
+const Wrap = styled.div`
+  position: relative;
+  display: inline-flex;
+`;
+
+const Menu = styled.div<{ $mine: boolean }>`
+  position: absolute;
+  ${(p) => (p.$mine ? 'right: 0;' : 'left: 0;')}
+  bottom: calc(100% + 4px);
+  z-index: 20;
+  width: min(240px, calc(100vw - 24px));
+  padding: 6px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface3};
+  border: 1px solid ${theme.color.border};
+  box-shadow: ${theme.shadow};
+`;
+
+const Item = styled.button<{ $danger?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  width: 100%;
+  min-height: 44px;
+  padding: 0 10px;
+  border: none;
+  border-radius: ${theme.radius.sm};
+  background: none;
+  color: ${(p) => (p.$danger ? theme.color.danger : theme.color.text)};
+  font-size: ${theme.font.size.sm};
+  text-align: left;
+  cursor: pointer;
+  &:hover, &:focus-visible { background: ${theme.color.surface2}; }
+`;
+
+export interface MessageAction {
+  label: string;
+  icon: IconName;
+  danger?: boolean;
+  onSelect: () => void;
+}
+
+export interface MessageMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  actions: MessageAction[];
+  /** The member's own messages sit on the right: the menu opens leftwards from there. */
+  mine: boolean;
+}
+
+/**
+ * A message's menu: its button is there for keyboard and pointer users; on a phone a long press on
+ * the message opens the same menu. Arrow keys move between items, Escape closes it and gives the
+ * focus back to the button.
+ */
+export function MessageMenu({ open, onOpenChange, actions, mine }: MessageMenuProps) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const items = () => Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    items()[0]?.focus();
+    const close = (e: Event) => {
+      if (!wrap.current?.contains(e.target as Node)) onOpenChange(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        onOpenChange(false);
+        button.current?.focus();
+      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        const list = items();
+        const at = list.indexOf(document.activeElement as HTMLElement);
+        if (at < 0) return;
+        e.preventDefault();
+        list[(at + (e.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length]?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, onOpenChange]);
+
+  return (
+    <Wrap ref={wrap}>
+      <IconButton ref={button} $size={32} aria-label={CHAT_TEXT.messageMenu} aria-haspopup="menu" aria-expanded={open} onClick={() => onOpenChange(!open)}>
+        <Icon name="moreVertical" size={16} />
+      </IconButton>
+      {open ? (
+        <Menu role="menu" aria-label={CHAT_TEXT.messageMenu} $mine={mine}>
+          {actions.map((action) => (
+            <Item
+              key={action.label}
+              role="menuitem"
+              $danger={action.danger}
+              onClick={() => {
+                onOpenChange(false);
+                action.onSelect();
+              }}
+            >
+              <Icon name={action.icon} size={18} />
+              {action.label}
+            </Item>
+          ))}
+        </Menu>
+      ) : null}
+    </Wrap>
+  );
+}

@@ -1,0 +1,100 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CHAT_ERROR_CODES, REWIND_MESSAGES, type Message } from '@lakorn/contracts/web';
+import { ApiError, useToast } from '@lakorn/shell-sdk';
+import { branchChat, editMessage, rewindChat } from './api';
+import { CHAT_TEXT } from './messages';
+
+export interface RewindAsk {
+  message: Message;
+  /** How many messages go: this one and every later one (the confirm names it). */
+  count: number;
+}
+
+/**
+ * A message's menu actions, all free: edit (a reply's shown answer or the member's own text),
+ * rewind (that message and everything after it go; spending is not given back, and the confirm
+ * says so with the number of messages), and branch (a new chat with the history up to there).
+ */
+export function useMessageActions(options: {
+  chatId: string;
+  userId: string;
+  replace: (message: Message) => void;
+  refresh: () => Promise<unknown>;
+}) {
+  const { chatId, userId, replace, refresh } = options;
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ message: Message; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [rewinding, setRewinding] = useState<RewindAsk | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const saveEdit = useCallback(
+    async (content: string) => {
+      if (!editing) return;
+      setSaving(true);
+      try {
+        replace(await editMessage(editing.message.id, content));
+        setEditing(null);
+        toast({ title: CHAT_TEXT.editSaved, variant: 'success' });
+        void refresh();
+      } catch (error) {
+        toast({ title: CHAT_TEXT.editFailed, description: error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined, variant: 'destructive' });
+      } finally {
+        setSaving(false);
+      }
+    },
+    [editing, replace, refresh, toast],
+  );
+
+  const confirmRewind = useCallback(async () => {
+    if (!rewinding) return;
+    setRemoving(true);
+    try {
+      const result = await rewindChat(chatId, rewinding.message.id, rewinding.count);
+      setRewinding(null);
+      await refresh();
+      toast({ title: CHAT_TEXT.rewound(result.removed), variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === CHAT_ERROR_CODES.rewindCountChanged && typeof error.data?.count === 'number') {
+        // A reply arrived since the confirm opened: it names the new number and asks again.
+        setRewinding({ message: rewinding.message, count: error.data.count });
+        void refresh();
+        toast({ title: error.serverMessage ?? REWIND_MESSAGES.countChanged, variant: 'default' });
+      } else {
+        setRewinding(null);
+        toast({ title: CHAT_TEXT.rewindFailed, description: error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined, variant: 'destructive' });
+      }
+    } finally {
+      setRemoving(false);
+    }
+  }, [rewinding, chatId, refresh, toast]);
+
+  const branch = useCallback(
+    async (message: Message) => {
+      try {
+        const created = await branchChat(chatId, userId, message.id);
+        toast({ title: CHAT_TEXT.branched, variant: 'success' });
+        navigate(`/chat/${encodeURIComponent(created.id)}`);
+      } catch {
+        toast({ title: CHAT_TEXT.branchFailed, variant: 'destructive' });
+      }
+    },
+    [chatId, userId, navigate, toast],
+  );
+
+  return {
+    editing,
+    saving,
+    startEdit: (message: Message, text: string) => setEditing({ message, text }),
+    cancelEdit: () => setEditing(null),
+    saveEdit,
+    rewinding,
+    removing,
+    startRewind: (ask: RewindAsk) => setRewinding(ask),
+    cancelRewind: () => setRewinding(null),
+    confirmRewind,
+    branch,
+  };
+}
