@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createOutbox, ensureIndexes, silentLogger, signSessionToken, connectMongo } from '@lakorn/service-kit';
 import { testBus, testSessionKeys } from '@lakorn/service-kit/testing';
-import type { CharacterInput } from '@lakorn/contracts';
+import type { CharacterInputBody } from '@lakorn/contracts';
 import { createApp } from '../../services/catalog/src/app';
 import { createImageStore } from '../../services/catalog/src/data/imageStore';
 import { catalogCollections, catalogModels, type LikeDoc } from '../../services/catalog/src/data/models';
@@ -134,7 +134,7 @@ async function main() {
   });
   await measure('GET /user/:userId (a creator with ~5 characters)', 200, () => get(`/api/characters/user/creator${between(0, CREATORS - 1)}`));
   await measure('GET /api/characters/:id (full character: a database read)', 10, (i) => get(`/api/characters/${publicIds[20 + i]}`));
-  const input: CharacterInput = {
+  const input: CharacterInputBody = {
     name: 'ม้านั่งทดสอบ', age: '', gender: 'female', genre: 'daily', appearance: text(200), personality: text(600), firstMessage: text(100),
     background: text(400), exampleMessages: text(200), isPublic: true, isSpicy: false, description: 'ตัวละครทดสอบความเร็ว', profileUrl: '', cardExtras: '',
   };

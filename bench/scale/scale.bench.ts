@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
-import type { CharacterInput, CharacterSnapshot } from '@lakorn/contracts';
+import type { CharacterInputBody, CharacterSnapshot } from '@lakorn/contracts';
 import { collectionOf, connectMongo, createOutbox, ensureIndexes, silentLogger, signSessionToken, type Bus, type Outbox } from '@lakorn/service-kit';
 import { closeServer, listenLocally, sampleCharacter, testBus, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp as createCatalogApp } from '../../services/catalog/src/app';
@@ -308,7 +308,7 @@ async function measureCatalog(size: number, results: Results): Promise<void> {
   await timedStart('catalog start from its snapshot (+ discover log since)', () => service.openIndex());
   const { server, base } = await listen(createCatalogApp({ logger, sessionPublicKey: keys.publicKey, catalog: service.catalog, images: service.images }));
   try {
-    const input: CharacterInput = {
+    const input: CharacterInputBody = {
       name: 'ม้านั่งทดสอบ', age: '', gender: 'female', genre: 'daily', appearance: text(200), personality: text(600), firstMessage: text(100),
       background: text(400), exampleMessages: text(200), isPublic: true, isSpicy: false, description: 'ตัวละครทดสอบความเร็ว', profileUrl: '', cardExtras: '',
     };

@@ -48,6 +48,8 @@ export function characterDoc(i: number, creators: number): CharacterDoc {
     description: text(between(10, 50)),
     profileUrl: '',
     cardExtras: '',
+    alternateGreetings: [],
+    creatorNotesMultilingual: {},
     rank: Math.floor(random() * 2 ** 32),
     version: 1,
     createdAt: at,

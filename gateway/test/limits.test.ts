@@ -31,6 +31,23 @@ describe('body caps (ARCHITECTURE §5)', () => {
     expect(fakes.received.length).toBe(before);
   });
 
+  test('lets a character create or update carry up to 1 MB (a full lorebook), and only those two paths', async () => {
+    const created = await request(app()).post('/api/characters').set('Cookie', cookie).type('json').send(jsonOfSize(BODY_LIMITS.character));
+    expect(created.status).toBe(200);
+    expect(fakes.received.at(-1)!.body.length).toBe(MB);
+    const updated = await request(app()).put('/api/characters/c1').set('Cookie', cookie).type('json').send(jsonOfSize(BODY_LIMITS.character));
+    expect(updated.status).toBe(200);
+
+    const before = fakes.received.length;
+    const over = await request(app()).put('/api/characters/c1').set('Cookie', cookie).type('json').send(jsonOfSize(BODY_LIMITS.character + 1));
+    expect(over.status).toBe(413);
+    const like = await request(app()).post('/api/characters/c1/like').set('Cookie', cookie).type('json').send(jsonOfSize(BODY_LIMITS.default + 1));
+    expect(like.status).toBe(413);
+    const deeper = await request(app()).put('/api/characters/c1/extra').set('Cookie', cookie).type('json').send(jsonOfSize(BODY_LIMITS.default + 1));
+    expect(deeper.status).toBe(413);
+    expect(fakes.received.length).toBe(before);
+  });
+
   test('caps form bodies at 100 kB too', async () => {
     const res = await request(app()).post('/api/checkin').set('Cookie', cookie).type('form').send(`x=${'a'.repeat(101 * 1024)}`);
     expect(res.status).toBe(413);

@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler } from 'express';
-import { ERROR_CODES } from '@lakorn/contracts';
+import { CHARACTER_BODY_LIMIT_BYTES, ERROR_CODES } from '@lakorn/contracts';
 import { HttpError } from '@lakorn/service-kit';
-import { isUnder } from './routeTable';
+import { isLargeBodyRoute, isUnder } from './routeTable';
 
 /**
  * Body caps at the edge (ARCHITECTURE §5). Uploads get room above the catalog's own 5 MB image
@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   upload: 8 * 1024 * 1024,
   /** Stripe's webhook, forwarded raw so its signature still verifies (ARCHITECTURE §8). */
   webhook: 1024 * 1024,
+  /** Character create and update (routeTable LARGE_BODY_PATHS): a character with a full lorebook. */
+  character: CHARACTER_BODY_LIMIT_BYTES,
 } as const;
 
 export const UPLOAD_TOO_LARGE_MESSAGE = 'ไฟล์ขนาดใหญ่เกินไป';
@@ -24,6 +26,7 @@ type BodyKind = keyof typeof BODY_LIMITS;
 function bodyKind(req: Request): BodyKind {
   if (req.method === 'POST' && isUnder(req.path, '/api/payments/webhook')) return 'webhook';
   if (isUnder(req.path, '/api/upload') && req.is('multipart/form-data')) return 'upload';
+  if (isLargeBodyRoute(req.method, req.path)) return 'character';
   return 'default';
 }
 
@@ -33,6 +36,7 @@ const readers: Record<BodyKind, RequestHandler> = {
   default: express.raw({ type: () => true, limit: BODY_LIMITS.default, inflate: false }),
   upload: express.raw({ type: () => true, limit: BODY_LIMITS.upload, inflate: false }),
   webhook: express.raw({ type: () => true, limit: BODY_LIMITS.webhook, inflate: false }),
+  character: express.raw({ type: () => true, limit: BODY_LIMITS.character, inflate: false }),
 };
 
 function bodyError(error: unknown, kind: BodyKind): HttpError {

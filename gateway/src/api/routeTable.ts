@@ -87,6 +87,25 @@ export const OWN_ONLY_PATHS: ReadonlyArray<{ method: string; path: string; self:
   { method: 'GET', path: '/api/coins/transactions/{userId}', self: 'userId' },
 ];
 
+/**
+ * Exact paths whose JSON bodies may be larger than the default cap (bodies.ts): a character with
+ * its lorebook (200 entries of 2 000 characters) on create and update, contracts
+ * CHARACTER_BODY_LIMIT_BYTES. Only these paths: a like or a card export keeps the default.
+ */
+export const LARGE_BODY_PATHS: ReadonlyArray<{ method: string; path: string }> = [
+  { method: 'POST', path: '/api/characters' },
+  { method: 'PUT', path: '/api/characters/{id}' },
+];
+
+const LARGE_BODY_RULES = LARGE_BODY_PATHS.map((rule) => ({
+  method: rule.method,
+  pattern: new RegExp(`^${rule.path.split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : segment)).join('/')}/?$`),
+}));
+
+export function isLargeBodyRoute(method: string, path: string): boolean {
+  return LARGE_BODY_RULES.some((rule) => rule.method === method && rule.pattern.test(path));
+}
+
 /** Whether `path` is `prefix` or lies below it. */
 export function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActorRef, Id, MemberImageUrl } from './common';
 import { CharacterSnapshot } from './events';
+import { AlternateGreetings, CreatorNotesMultilingual, isJsonObject, Lorebook } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 import { DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
 
@@ -55,6 +56,10 @@ export const CharacterInput = z
       .max(CARD_EXTRAS_MAX)
       .refine((v) => v === '' || isJsonObject(v), 'cardExtras must be a JSON object')
       .default(''),
+    alternateGreetings: AlternateGreetings,
+    creatorNotesMultilingual: CreatorNotesMultilingual,
+    /** The character's lorebook (shown back to the owner and admins only; never in listings). */
+    lorebook: Lorebook.default(() => Lorebook.parse({})),
   })
   .superRefine((value, ctx) => {
     // spec §5 step 8: a public character needs a short description.
@@ -65,19 +70,13 @@ export const CharacterInput = z
   // spec §3: isSpicy is meaningful only for romantic characters, so it is kept only for them.
   .transform((value) => ({ ...value, isSpicy: value.genre === 'romantic' && value.isSpicy }));
 export type CharacterInput = z.infer<typeof CharacterInput>;
-
-function isJsonObject(text: string): boolean {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-  } catch {
-    return false;
-  }
-}
+/** A create/update body as a client sends it (fields with defaults may be left out). */
+export type CharacterInputBody = z.input<typeof CharacterInput>;
 
 /**
  * GET /api/characters/{id}: the whole character (spec §3) with its derived like count. Its
  * fields are the event snapshot's (one definition), plus what only the catalog's API shows.
+ * `lorebook` is there for the owner and admins only (a creator's world notes are theirs).
  */
 export const Character = CharacterSnapshot.extend({
   cardExtras: z.string(),
@@ -95,7 +94,17 @@ export type Character = z.infer<typeof Character>;
  * or a chat header shows, without the long texts. `personalityPreview` is spec §2's card text
  * fallback: the first 50 characters of personality and an ellipsis when cut.
  */
-export const CharacterSummary = Character.omit({ appearance: true, personality: true, firstMessage: true, background: true, exampleMessages: true, cardExtras: true }).extend({ personalityPreview: z.string() });
+export const CharacterSummary = Character.omit({
+  appearance: true,
+  personality: true,
+  firstMessage: true,
+  background: true,
+  exampleMessages: true,
+  cardExtras: true,
+  alternateGreetings: true,
+  creatorNotesMultilingual: true,
+  lorebook: true,
+}).extend({ personalityPreview: z.string() });
 export type CharacterSummary = z.infer<typeof CharacterSummary>;
 
 export const personalityPreview = (personality: string) => preview(personality, PREVIEWS.cardPersonality);
@@ -196,6 +205,8 @@ export const CharacterDraft = Character.omit({ id: true, userId: true, likes: tr
   /** A card may name no gender or genre Lakorn knows: the wizard asks. */
   gender: z.enum(GENDERS).nullable(),
   genre: z.enum(GENRES).nullable(),
+  /** The card's character_book (an empty book when it had none). */
+  lorebook: Lorebook,
 });
 export type CharacterDraft = z.infer<typeof CharacterDraft>;
 
@@ -213,7 +224,7 @@ export type OverLongField = z.infer<typeof OverLongField>;
 export const CardImportResult = z.object({
   draft: CharacterDraft,
   overLong: z.array(OverLongField),
-  /** Card parts Lakorn has no place for (e.g. a lorebook), named for the user. */
+  /** Card parts Lakorn keeps but does not use (e.g. a scenario), and what an import changed, named for the user. */
   notes: z.array(z.string()),
 });
 export type CardImportResult = z.infer<typeof CardImportResult>;

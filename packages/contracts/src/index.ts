@@ -5,5 +5,8 @@ export * from './identity';
 export * from './checkin';
 export * from './wallet';
 export * from './catalog';
+export * from './lorebook';
+export * from './values/lorebook';
+export * from './values/lorebookMatch';
 export * from './chat';
 export * from './values/frontEnds';

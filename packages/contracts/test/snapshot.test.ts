@@ -1,4 +1,4 @@
-import { CharacterSnapshot, toCharacterSnapshot } from '../src';
+import { CharacterSnapshot, Lorebook, toCharacterSnapshot } from '../src';
 
 const fields = {
   userId: 'u1',
@@ -15,16 +15,27 @@ const fields = {
   isSpicy: false,
   description: 'a friend',
   profileUrl: '',
+  alternateGreetings: ['สวัสดีอีกแบบ'],
+  creatorNotesMultilingual: { th: 'บันทึก' },
 } as const;
 
 describe('toCharacterSnapshot (ARCHITECTURE §4: the snapshot catalog.character.updated carries)', () => {
   it('takes exactly the schema’s fields from a stored document, `_id` as id and a Date as ISO text', () => {
     const updatedAt = new Date('2026-01-02T03:04:05.000Z');
-    const stored = { _id: 'c1', ...fields, cardExtras: '{}', rank: 7, version: 3, updatedAt };
+    const lorebook = Lorebook.parse({ entries: [{ keys: ['ทะเล'], content: 'ทะเลใต้' }] });
+    const stored = { _id: 'c1', ...fields, lorebook, cardExtras: '{}', rank: 7, version: 3, updatedAt };
     const snapshot = toCharacterSnapshot(stored);
-    expect(snapshot).toEqual({ id: 'c1', ...fields, updatedAt: '2026-01-02T03:04:05.000Z' });
+    expect(snapshot).toEqual({ id: 'c1', ...fields, lorebook, updatedAt: '2026-01-02T03:04:05.000Z' });
     expect(Object.keys(snapshot).sort()).toEqual(Object.keys(CharacterSnapshot.shape).sort());
     expect(CharacterSnapshot.parse(snapshot)).toEqual(snapshot);
+  });
+
+  it('gives a copy stored before alternate greetings and creator notes their defaults, and leaves an unknown lorebook absent', () => {
+    const { alternateGreetings: _greetings, creatorNotesMultilingual: _notes, ...older } = fields;
+    const snapshot = toCharacterSnapshot({ _id: 'c1', ...older, updatedAt: 'y' } as Parameters<typeof toCharacterSnapshot>[0]);
+    expect(snapshot.alternateGreetings).toEqual([]);
+    expect(snapshot.creatorNotesMultilingual).toEqual({});
+    expect('lorebook' in snapshot).toBe(false);
   });
 
   it('leaves what only the catalog’s API shows out of a Character', () => {

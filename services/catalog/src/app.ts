@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { Express } from 'express';
+import { CHARACTER_BODY_LIMIT_BYTES } from '@lakorn/contracts';
 import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import type { CharacterImages } from './domain/characterImages';
 import type { Catalog } from './domain/characters';
@@ -26,6 +27,8 @@ export function createApp(deps: CatalogAppDeps): Express {
     readiness: deps.readiness,
     metrics: deps.metrics,
     domainErrors: catalogErrors,
+    // A character with a full lorebook; the gateway caps every other path far lower (bodies.ts).
+    jsonLimit: CHARACTER_BODY_LIMIT_BYTES,
     routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog })],
   });
 }

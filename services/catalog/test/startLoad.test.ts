@@ -37,6 +37,8 @@ function storedCharacter(i: number): CharacterDoc {
     description: i % 3 === 0 ? '' : `เรื่องของ${word(6)}`,
     profileUrl: i % 4 === 0 ? `/character-images/${i}.png` : '',
     cardExtras: '',
+    alternateGreetings: [],
+    creatorNotesMultilingual: {},
     // Spread over the uint32 range, with a few shared ranks (ties are ordered by id).
     rank: ((i * 2_654_435_761) >>> 0) - (i % 10 === 0 ? 1 : 0),
     version: 1 + (i % 3),

@@ -21,6 +21,8 @@ const character: CharacterSnapshot = {
   isSpicy: true,
   description: 'สาวริมทะเล',
   profileUrl: '',
+  alternateGreetings: [],
+  creatorNotesMultilingual: {},
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -22,6 +22,8 @@ export function sampleCharacter(overrides: Partial<SampleCharacterFields> = {}):
     isSpicy: false,
     description: 'สาวน้อยริมทะเลผู้อ่อนโยน',
     profileUrl: '',
+    alternateGreetings: [],
+    creatorNotesMultilingual: {},
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { collectionOf, insertOnce } from '@lakorn/service-kit';
 import type { CatalogModels, CharacterDoc } from './models';
 
 /** The long texts the discover index does without (personality stays: search reads it). */
-const LONG_TEXTS = ['appearance', 'firstMessage', 'background', 'exampleMessages', 'cardExtras'] as const;
+const LONG_TEXTS = ['appearance', 'firstMessage', 'background', 'exampleMessages', 'cardExtras', 'alternateGreetings', 'creatorNotesMultilingual', 'lorebook'] as const;
 export type CharacterListingDoc = Omit<CharacterDoc, (typeof LONG_TEXTS)[number]>;
 
 export interface CharacterStore {

@@ -113,7 +113,13 @@ export function catalogModels(connection: Connection): CatalogModels {
         'characters',
         {
           // The fields the API shows are declared once, by the contract (packages/contracts).
-          ...contractFields(Character.omit({ id: true, likes: true, creatorUsername: true }).shape),
+          ...contractFields(
+            Character.omit({ id: true, likes: true, creatorUsername: true, alternateGreetings: true, creatorNotesMultilingual: true, lorebook: true }).shape,
+          ),
+          // Lists and objects (their shapes are the contract's: CharacterInput validates them).
+          alternateGreetings: { type: [String], default: undefined },
+          creatorNotesMultilingual: Schema.Types.Mixed,
+          lorebook: Schema.Types.Mixed,
           rank: { type: Number, required: true },
           createdAt: requiredDate,
           updatedAt: requiredDate,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ALTERNATE_GREETINGS_MAX,
   CARD_EXTENSION_KEY,
   CARD_EXTRAS_MAX,
   CARD_SPEC,
@@ -9,12 +10,15 @@ import {
   DRAFT_LIMITS,
   GENDERS,
   GENRES,
+  LANGUAGE_CODE,
+  Lorebook,
   type Character,
   type CharacterDraft,
   type DraftLimitedField,
   type Genre,
   type OverLongField,
 } from '@lakorn/contracts';
+import { lorebookFromCard, lorebookToCard } from './characterBook';
 import { InvalidCard } from './errors';
 
 // Character Card V2 (beyond the spec, ARCHITECTURE §6 extensions): the mapping between a Lakorn character and the
@@ -26,12 +30,16 @@ import { InvalidCard } from './errors';
 //   first message         ⇄ data.first_mes
 //   example messages      ⇄ data.mes_example
 //   genre                 ⇄ data.tags (first tag that names a genre)
+//   alternate greetings   ⇄ data.alternate_greetings
+//   creator notes by language ⇄ data.creator_notes_multilingual (Card V3)
+//   lorebook              ⇄ data.character_book (characterBook.ts)
 //   the rest (age, gender, genre, the short public description, privacy, spicy, appearance and
 //   background on their own) ⇄ data.extensions.lakorn
 //
-// Card parts Lakorn has no field for (scenario, creator notes, system prompt, alternate greetings,
-// a lorebook, other tools' extensions, unknown keys) are kept as JSON text in the character's
-// `cardExtras` and written back on export, so another tool's data survives a round trip.
+// Card parts Lakorn has no field for (scenario, creator notes, system prompt, other tools'
+// extensions, V3's nickname, assets, dates…, unknown keys) are kept as JSON text in the character's
+// `cardExtras` and written back on export, so another tool's data survives a round trip. A V3 card
+// (JSON, or a PNG's `ccv3` chunk) is read as V2 plus its additions; export writes V2.
 
 /** The card a Lakorn character exports: V2 `data`, mirrored at the root as V1 readers expect. */
 export interface ExportedCard {
@@ -70,8 +78,10 @@ const Extras = z
     creator_notes: z.string().optional(),
     system_prompt: z.string().optional(),
     post_history_instructions: z.string().optional(),
+    // Kept by characters imported before these had fields of their own (still exported).
     alternate_greetings: z.array(z.string()).optional(),
     character_book: z.unknown().optional(),
+    creator_notes_multilingual: z.unknown().optional(),
     tags: z.array(z.string()).optional(),
     creator: z.string().optional(),
     character_version: z.string().optional(),
@@ -126,7 +136,9 @@ function parseExtras(text: string): Extras {
 /** The V2 card of a Lakorn character. */
 export function toCard(character: CardCharacter): ExportedCard {
   const extras = parseExtras(character.cardExtras);
-  const { extensions: otherExtensions, tags: otherTags, ...rest } = extras;
+  const { extensions: otherExtensions, tags: otherTags, character_book: keptBook, creator_notes_multilingual: keptNotes, ...rest } = extras;
+  const book = lorebookToCard(character.lorebook) ?? keptBook;
+  const notesByLanguage = Object.keys(character.creatorNotesMultilingual).length > 0 ? character.creatorNotesMultilingual : keptNotes;
   const lakorn: LakornExtension = {
     version: 1,
     age: character.age,
@@ -149,7 +161,9 @@ export function toCard(character: CardCharacter): ExportedCard {
     creator_notes: extras.creator_notes ?? '',
     system_prompt: extras.system_prompt ?? '',
     post_history_instructions: extras.post_history_instructions ?? '',
-    alternate_greetings: extras.alternate_greetings ?? [],
+    alternate_greetings: character.alternateGreetings.length > 0 ? character.alternateGreetings : (extras.alternate_greetings ?? []),
+    ...(book !== undefined ? { character_book: book } : {}),
+    ...(notesByLanguage !== undefined ? { creator_notes_multilingual: notesByLanguage } : {}),
     tags: [character.genre, ...(otherTags ?? []).filter((tag) => tag !== character.genre)],
     creator: extras.creator ?? character.creatorUsername,
     character_version: extras.character_version ?? String(character.version),
@@ -231,8 +245,13 @@ export function fromCard(json: unknown): ImportedCard {
     description: lakorn?.description ?? '',
     profileUrl: '',
     cardExtras: '',
+    alternateGreetings: data.alternate_greetings.filter((greeting) => greeting.trim() !== ''),
+    creatorNotesMultilingual: notesByLanguage(data.creator_notes_multilingual),
+    lorebook: Lorebook.parse({}),
   };
 
+  const book = lorebookFromCard(data.character_book);
+  draft.lorebook = book.lorebook;
   const notes: string[] = [];
   const unknownKeys = Object.fromEntries(
     Object.entries(data).filter(([key]) => !MAPPED_KEYS.has(key) && !(key in Extras.shape) && key !== 'extensions'),
@@ -243,8 +262,6 @@ export function fromCard(json: unknown): ImportedCard {
     creator_notes: data.creator_notes,
     system_prompt: data.system_prompt,
     post_history_instructions: data.post_history_instructions,
-    alternate_greetings: data.alternate_greetings,
-    character_book: data.character_book,
     tags: data.tags.filter((tag) => tag !== genre),
     creator: data.creator,
     character_version: data.character_version,
@@ -252,21 +269,26 @@ export function fromCard(json: unknown): ImportedCard {
   };
   const kept = Object.fromEntries(Object.entries(extras).filter(([, value]) => !isEmpty(value)));
   if (data.scenario.trim()) notes.push('ฉาก (scenario) ของการ์ดถูกเก็บไว้กับการ์ด แต่ไม่ได้ใช้ในการสนทนา');
-  if (data.alternate_greetings.length > 0) notes.push(`คำทักทายอื่นอีก ${data.alternate_greetings.length} แบบถูกเก็บไว้กับการ์ด`);
-  if (!isEmpty(data.character_book)) notes.push('สมุดข้อมูล (lorebook) ของการ์ดถูกเก็บไว้กับการ์ด แต่ไม่ได้ใช้ในการสนทนา');
+  const greetings = draft.alternateGreetings.length;
+  if (greetings > 0) notes.push(`คำทักทายอื่นอีก ${greetings} แบบถูกนำเข้า ให้เลือกเป็นข้อความแรกเมื่อเริ่มแชท`);
+  if (greetings > ALTERNATE_GREETINGS_MAX) notes.push(`คำทักทายอื่นมี ${greetings} แบบ เกินกว่าที่เก็บได้ ${ALTERNATE_GREETINGS_MAX} แบบ กรุณาลบบางแบบก่อนบันทึก`);
+  notes.push(...book.notes);
 
   let text = Object.keys(kept).length > 0 ? JSON.stringify(kept) : '';
-  if (text.length > CARD_EXTRAS_MAX) {
-    delete kept.character_book;
-    text = JSON.stringify(kept);
-    notes.push('สมุดข้อมูล (lorebook) ใหญ่เกินกว่าจะเก็บได้ จึงไม่ถูกนำเข้า');
-  }
   if (text.length > CARD_EXTRAS_MAX) {
     text = '';
     notes.push('ข้อมูลเพิ่มเติมของการ์ดใหญ่เกินกว่าจะเก็บได้ จึงไม่ถูกนำเข้า');
   }
   draft.cardExtras = text;
   return { draft, overLong: overLong(draft), notes };
+}
+
+/** V3 creator_notes_multilingual: the languages named by a code Lakorn can store (LANGUAGE_CODE) with text notes. */
+function notesByLanguage(raw: unknown): Record<string, string> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  return Object.fromEntries(
+    Object.entries(raw as Record<string, unknown>).filter((pair): pair is [string, string] => LANGUAGE_CODE.test(pair[0]) && typeof pair[1] === 'string'),
+  );
 }
 
 /** A card's JSON from a file's bytes: a JSON file, or the base64 `chara` text of a PNG card. */

@@ -10,8 +10,8 @@ import { InvalidPngError, readPngTexts, withPngText } from './pngText';
 
 // Character images (ARCHITECTURE §8b, spec §5) and the PNG side of character cards.
 
-/** PNG text keywords that carry a character card (V2 `chara`, V3 `ccv3`). */
-const CARD_KEYWORDS = ['chara', 'ccv3'];
+/** PNG text keywords that carry a character card: V3 `ccv3` first (the V3 spec: it wins over a V2 `chara` beside it). */
+const CARD_KEYWORDS = ['ccv3', 'chara'];
 
 /**
  * Upload bytes are counted in units of this size (rounded up), one quota slot each: 50 MB a day is

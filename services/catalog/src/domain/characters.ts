@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  Lorebook,
   toCharacterSnapshot,
   type Character,
   type CharacterInput,
@@ -77,9 +78,14 @@ export function createCatalog(deps: CatalogDeps) {
   const logger = deps.logger.child({ component: 'catalog' });
   const now = deps.now ?? (() => new Date());
 
-  function toCharacter(doc: CharacterDoc): Character {
+  /**
+   * The character as `viewer` sees it: the lorebook is the creator's (their world notes, maybe
+   * their plot), so only they and admins see it; everyone else gets the character without it.
+   */
+  function toCharacter(doc: CharacterDoc, viewer: Actor): Character {
+    const { lorebook: _lorebook, ...shown } = snapshotOf(doc);
     return {
-      ...toCharacterSnapshot(doc),
+      ...(viewer.id === doc.userId || viewer.isAdmin ? snapshotOf(doc) : shown),
       cardExtras: doc.cardExtras,
       likes: index.likeCount(doc._id),
       creatorUsername: index.creatorName(doc.userId),
@@ -88,13 +94,19 @@ export function createCatalog(deps: CatalogDeps) {
     };
   }
 
+  /** A stored character's snapshot; the lorebook of one stored before lorebooks existed is empty. */
+  function snapshotOf(doc: CharacterDoc) {
+    return { ...toCharacterSnapshot(doc), lorebook: doc.lorebook ?? Lorebook.parse({}) };
+  }
+
   /** Index, outbox, log: what follows every stored create or edit. */
   async function afterWrite(doc: CharacterDoc): Promise<void> {
     const listing = listingOf(doc);
     index.upsert(listing);
     await outbox.enqueue({
+      // The event always carries the lorebook: chat's prompt draws on it (ARCHITECTURE §7).
       name: 'catalog.character.updated',
-      payload: { character: toCharacterSnapshot(doc), version: doc.version },
+      payload: { character: snapshotOf(doc), version: doc.version },
       messageId: `catalog.character.updated:${doc._id}:${doc.version}`,
     });
     await sync.record({ kind: 'character', character: listing });
@@ -210,7 +222,7 @@ export function createCatalog(deps: CatalogDeps) {
         throw error;
       }
       await afterWrite(doc);
-      return toCharacter(doc);
+      return toCharacter(doc, actor);
     },
 
     /** How many more characters the member may create (shown where characters are made). */
@@ -225,7 +237,7 @@ export function createCatalog(deps: CatalogDeps) {
     },
 
     async get(actor: Actor, id: string): Promise<Character> {
-      return toCharacter(await visible(actor, id));
+      return toCharacter(await visible(actor, id), actor);
     },
 
     /** spec §6: only the creator edits. Concurrent edits get consecutive versions, never the same one. */
@@ -257,7 +269,7 @@ export function createCatalog(deps: CatalogDeps) {
         characters.removeClaim(id, version - 1).catch((error: unknown) =>
           logger.warn({ err: errorText(error), characterId: id, version: version - 1 }, 'could not remove a used version claim'),
         );
-        return toCharacter(doc);
+        return toCharacter(doc, actor);
       }
     },
 
@@ -304,7 +316,7 @@ export function createCatalog(deps: CatalogDeps) {
     /** The V2 card of one's own character (beyond the spec, ARCHITECTURE §6 extensions). */
     async card(actor: Actor, id: string): Promise<{ card: ExportedCard; name: string }> {
       const doc = await owned(actor, id);
-      const character = toCharacter(doc);
+      const character = toCharacter(doc, actor);
       return { card: toCard(character), name: character.name };
     },
 

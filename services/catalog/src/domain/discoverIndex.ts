@@ -22,7 +22,16 @@ import { matches, searchQuery, searchText, type SearchText } from './searchText'
  * search reads it). Its fields are the snapshot's (packages/contracts), so they are declared once;
  * discoverSync.ts parses other instances' listings with it.
  */
-export const ListingSource = CharacterSnapshot.omit({ appearance: true, firstMessage: true, background: true, exampleMessages: true }).extend({
+// The lorebook, alternate greetings and creator notes are never listed (nor loaded, nor snapshotted).
+export const ListingSource = CharacterSnapshot.omit({
+  appearance: true,
+  firstMessage: true,
+  background: true,
+  exampleMessages: true,
+  alternateGreetings: true,
+  creatorNotesMultilingual: true,
+  lorebook: true,
+}).extend({
   rank: z.number().int(),
   version: z.number().int(),
   createdAt: z.coerce.date(),

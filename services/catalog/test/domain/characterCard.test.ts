@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CharacterCardV2, CharacterInput } from '@lakorn/contracts';
+import { CharacterCardV2, CharacterInput, Lorebook } from '@lakorn/contracts';
 import { fromCard, genreFromTags, toCard, type CardCharacter } from '../../src/domain/characterCard';
 import { InvalidCard } from '../../src/domain/errors';
 import { InvalidPngError, isPng, readPngTexts, withPngText } from '../../src/domain/pngText';
@@ -22,6 +22,9 @@ const lakorn: CardCharacter = {
   isSpicy: true,
   description: 'สาวน้อยริมทะเล',
   cardExtras: '',
+  alternateGreetings: [],
+  creatorNotesMultilingual: {},
+  lorebook: Lorebook.parse({}),
   creatorUsername: 'มะลิ',
   version: 3,
 };

@@ -1,0 +1,240 @@
+// When a lorebook key "appears" in a conversation (ARCHITECTURE §7 prompt): Thai-aware whole-word
+// matching, pure and zod-free so the chat service (prompt assembly) and the editor (its warnings)
+// share it.
+//
+// Thai is written without spaces, so neither of the usual rules works: a substring fires inside
+// longer words (ตา inside ตาม), and `\b` never fires between Thai letters. Intl.Segmenter('th')
+// knows real words but cuts made-up names apart (เซเลสเทียกำลังมา → เซ|เลส|เที|ยกำ|ลัง|มา). So the
+// boundaries are the segmenter's, CORRECTED where a known word (any key of the book, any of the
+// character's names) occurs, by the classic rule of Thai word segmentation, maximal matching: in
+// a run of Thai letters, every segmentation is a path of pieces, each piece either a word the
+// segmenter produced (for the whole run, or for the stretch before, after or between known-word
+// occurrences) or a known-word occurrence; the path with the fewest pieces wins, and on a tie the
+// one with fewer known words (the segmenter glues a stray letter to its neighbour, ไปต|ลาด, so a
+// tie is no evidence: a key must make the segmentation strictly better to move a boundary). A
+// key fires where its occurrence starts and ends on the winning path's boundaries:
+//   เซเลสเทีย|กำลัง|มา (3 pieces) beats the segmenter's 6: the name fires.
+//   ตา|ม|ฉัน|มา (4) loses to ตาม|ฉัน|มา (3): ตา does not fire inside ตาม.
+//   แมว|น้ำ|ว่าย|น้ำ|เก่ง (5) loses to แมวน้ำ|ว่าย|น้ำ|เก่ง (4): แมว does not fire inside แมวน้ำ.
+// Everything is compared after NFKC normalization and lower-casing. Where a key's edge is not a
+// Thai letter, the edge is a word boundary unless the neighbour is a letter, digit or mark of a
+// non-Thai script (Latin keys match case-insensitively on word boundaries: dragon fires in "I saw a
+// Dragon", not in "dragonfly"); between a Thai and a non-Thai character there is always a boundary.
+
+/** What the matcher needs of an entry (contracts' LorebookEntry fits). */
+export interface MatchableLoreEntry {
+  keys: readonly string[];
+  secondaryKeys: readonly string[];
+  enabled: boolean;
+  constant: boolean;
+  matchSubstring: boolean;
+}
+
+const THAI_LETTER = /[\u0E00-\u0E7F]/;
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const isThai = (ch: string | undefined) => ch !== undefined && THAI_LETTER.test(ch);
+/** A letter, digit or mark of a script written with spaces (so a word goes on while it continues). */
+const isSpacedWordChar = (ch: string | undefined) => ch !== undefined && WORD_CHAR.test(ch) && !isThai(ch);
+
+/**
+ * NFKC, then lower case: how texts and keys are compared. NFKC splits SARA AM (ำ) into NIKHAHIT +
+ * SARA AA (ํา), a spelling the Thai segmenter does not know (แมวน้ำ, กำลัง come out cut), so the
+ * pair is joined back (a tone mark typed between them goes before ำ, where Thai writes it).
+ */
+export function foldForMatching(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\u0E4D([\u0E48-\u0E4B]?)\u0E32/g, '$1\u0E33');
+}
+
+/** The stretches of Thai letters in a text (a key's Thai part, a name's, a message's). */
+function thaiPieces(text: string): string[] {
+  return text.match(/[\u0E00-\u0E7F]+/g) ?? [];
+}
+
+let thaiSegmenter: Intl.Segmenter | null = null;
+function segmentEnds(text: string, offset: number, into: Array<[number, number]>): void {
+  thaiSegmenter ??= new Intl.Segmenter('th', { granularity: 'word' });
+  for (const { index, segment } of thaiSegmenter.segment(text)) into.push([offset + index, offset + index + segment.length]);
+}
+
+/** Occurrences of `word` in `text` (overlapping ones too). */
+function occurrencesOf(text: string, word: string): number[] {
+  const found: number[] = [];
+  if (word === '') return found;
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) found.push(at);
+  return found;
+}
+
+/** Bounds the work one run of Thai letters can cause (a pasted wall of text full of a key). */
+const MAX_OCCURRENCES_PER_RUN = 40;
+
+/**
+ * The word boundaries of one run of Thai letters with the known words taken into account (the
+ * maximal-matching correction described above). Offsets are within the run; 0 and its length
+ * are always boundaries.
+ */
+function correctedBoundaries(run: string, knownWords: readonly string[]): Set<number> {
+  const n = run.length;
+  const occurrences: Array<[number, number]> = [];
+  for (const word of knownWords) {
+    for (const at of occurrencesOf(run, word)) occurrences.push([at, at + word.length]);
+    if (occurrences.length >= MAX_OCCURRENCES_PER_RUN) break;
+  }
+  const pieces: Array<[number, number]> = [];
+  segmentEnds(run, 0, pieces);
+  const custom = new Set<string>();
+  const segmentedStretches = new Set<string>();
+  const segmentStretch = (from: number, to: number) => {
+    const id = `${from}:${to}`;
+    if (from >= to || segmentedStretches.has(id)) return;
+    segmentedStretches.add(id);
+    segmentEnds(run.slice(from, to), from, pieces);
+  };
+  for (const [start, end] of occurrences.slice(0, MAX_OCCURRENCES_PER_RUN)) {
+    pieces.push([start, end]);
+    custom.add(`${start}:${end}`);
+    segmentStretch(0, start);
+    segmentStretch(end, n);
+    for (const [nextStart] of occurrences) if (nextStart >= end) segmentStretch(end, nextStart);
+  }
+
+  // Fewest pieces from 0 to n; on a tie, fewer known words. Pieces only go forward.
+  const outgoing = new Map<number, Array<[number, boolean]>>();
+  for (const [from, to] of pieces) {
+    const list = outgoing.get(from) ?? [];
+    list.push([to, custom.has(`${from}:${to}`)]);
+    outgoing.set(from, list);
+  }
+  const best: Array<{ pieces: number; known: number; from: number } | undefined> = new Array(n + 1);
+  best[0] = { pieces: 0, known: 0, from: -1 };
+  for (let at = 0; at < n; at++) {
+    const here = best[at];
+    if (!here) continue;
+    for (const [to, isKnown] of outgoing.get(at) ?? []) {
+      const candidate = { pieces: here.pieces + 1, known: here.known + (isKnown ? 1 : 0), from: at };
+      const there = best[to];
+      if (!there || candidate.pieces < there.pieces || (candidate.pieces === there.pieces && candidate.known < there.known)) best[to] = candidate;
+    }
+  }
+  const boundaries = new Set<number>([0, n]);
+  for (let at = n; at > 0 && best[at]; at = best[at]!.from) boundaries.add(best[at]!.from);
+  return boundaries;
+}
+
+/**
+ * A text ready to be searched for keys: folded once, its Thai runs' boundaries worked out on the
+ * first key that needs them. `knownWords` are the book's keys and the character's names.
+ */
+export class LoreText {
+  readonly folded: string;
+  private readonly knownThai: string[];
+  private readonly runs = new Map<number, Set<number>>();
+
+  constructor(text: string, knownWords: readonly string[]) {
+    this.folded = foldForMatching(text);
+    const pieces = new Set(knownWords.flatMap((word) => thaiPieces(foldForMatching(word))));
+    // Longer words first: when occurrences are capped, names and long keys are kept.
+    this.knownThai = [...pieces].sort((a, b) => b.length - a.length);
+  }
+
+  /** Whether `at` (between two characters of the folded text) is a word boundary as seen from a key's edge character. */
+  private isBoundary(at: number, keyEdge: string, outside: string | undefined): boolean {
+    if (outside === undefined) return true;
+    if (isThai(keyEdge)) {
+      if (!isThai(outside)) return true;
+      return this.thaiBoundary(at);
+    }
+    if (!WORD_CHAR.test(keyEdge)) return true;
+    return !isSpacedWordChar(outside);
+  }
+
+  private thaiBoundary(at: number): boolean {
+    const text = this.folded;
+    let start = at;
+    while (start > 0 && isThai(text[start - 1])) start--;
+    let end = at;
+    while (end < text.length && isThai(text[end])) end++;
+    let boundaries = this.runs.get(start);
+    if (!boundaries) {
+      boundaries = correctedBoundaries(text.slice(start, end), this.knownThai);
+      this.runs.set(start, boundaries);
+    }
+    return boundaries.has(at - start);
+  }
+
+  /** Whether `key` stands here as whole words (or, with `substring`, anywhere). */
+  has(key: string, substring = false): boolean {
+    const folded = foldForMatching(key).trim();
+    if (folded === '') return false;
+    const occurrences = occurrencesOf(this.folded, folded);
+    if (substring) return occurrences.length > 0;
+    const first = folded[0]!;
+    const last = folded[folded.length - 1]!;
+    return occurrences.some(
+      (at) =>
+        this.isBoundary(at, first, this.folded[at - 1]) &&
+        this.isBoundary(at + folded.length, last, this.folded[at + folded.length]),
+    );
+  }
+}
+
+/** Every key and name the boundaries should know: the book's keys (primary and secondary) and the names. */
+export function knownWordsOf(entries: readonly MatchableLoreEntry[], names: readonly string[]): string[] {
+  return [...names, ...entries.flatMap((entry) => [...entry.keys, ...entry.secondaryKeys])];
+}
+
+/**
+ * Whether an entry fires on this text. Secondary keys follow SillyTavern's "AND ANY": with none,
+ * any primary key fires the entry; with some, a primary key AND any secondary key must appear.
+ * A constant entry always fires; a disabled one never does.
+ */
+export function entryFires(entry: MatchableLoreEntry, text: LoreText): boolean {
+  if (!entry.enabled) return false;
+  if (entry.constant) return true;
+  const appears = (key: string) => text.has(key, entry.matchSubstring);
+  if (!entry.keys.some(appears)) return false;
+  return entry.secondaryKeys.length === 0 || entry.secondaryKeys.some(appears);
+}
+
+/** Whether `key` is found as whole words in `text`, knowing the other words given (for one-off checks and tests). */
+export function keyFires(key: string, text: string, knownWords: readonly string[] = [], substring = false): boolean {
+  return new LoreText(text, [key, ...knownWords]).has(key, substring);
+}
+
+const LEADING_VOWEL = /[\u0E40-\u0E44]/;
+/** เ and แ take vowel marks after the initial consonant (เ-ีย, เ-า, แ-ะ); โ ใ ไ stand alone. */
+const COMBINING_LEADING_VOWEL = /[\u0E40\u0E41]/;
+const FOLLOWING_VOWEL = /[\u0E30-\u0E39\u0E45\u0E47]/;
+const CONSONANT = /[\u0E01-\u0E2E]/;
+
+/**
+ * Roughly how many syllables a Thai word has: a leading vowel (เ แ โ ใ ไ) opens one, and the
+ * vowel marks that follow เ's or แ's initial consonant (one or two: a cluster) belong to it; any other
+ * vowel mark opens one. Inherent vowels (written with no mark, as in คน) are not seen, so this
+ * undercounts: fine for a warning about short keys, which is all it is for.
+ */
+export function thaiSyllableCount(word: string): number {
+  let count = 0;
+  let consonantsSinceLeading: number | null = null;
+  for (const ch of word) {
+    if (LEADING_VOWEL.test(ch)) {
+      count += 1;
+      consonantsSinceLeading = COMBINING_LEADING_VOWEL.test(ch) ? 0 : null;
+    } else if (FOLLOWING_VOWEL.test(ch)) {
+      if (consonantsSinceLeading !== null && consonantsSinceLeading <= 2) consonantsSinceLeading = null;
+      else count += 1;
+    } else if (CONSONANT.test(ch) && consonantsSinceLeading !== null) {
+      consonantsSinceLeading += 1;
+    }
+  }
+  return Math.max(count, 1);
+}
+
+/**
+ * A Thai key of one syllable (ตา, แมว, น้ำ): the editor warns that it may be part of many longer
+ * words, where whole-word matching decides by the segmenter's dictionary; a key of only Thai
+ * letters counts, a key with spaces or other scripts does not.
+ */
+export function isOneSyllableThaiKey(key: string): boolean {
+  const folded = foldForMatching(key).trim();
+  return /^[\u0E00-\u0E7F]+$/.test(folded) && thaiSyllableCount(folded) <= 1;
+}
