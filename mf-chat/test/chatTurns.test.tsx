@@ -213,10 +213,16 @@ describe('stop', () => {
   test('stops a streaming reply and keeps what arrived; the kept reply can then get another answer', async () => {
     const stream = sseStream();
     let listed: Message[] = [message({ id: 'g', content: 'สวัสดีค่ะ' })];
-    mockChatApi(
+    const kept = message({ id: 'r1', content: 'กาลครั้งหนึ่ง' });
+    const api = mockChatApi(
       base([], {
         'GET /api/messages/chat/chat1': () => ({ body: listed }),
         'POST /api/messages': () => stream.response(),
+        // A stream the client leaves is a stop: the server keeps what was written as the reply, paid.
+        'GET /api/messages/by-client-id/*': () => {
+          listed = [message({ id: 'g', content: 'สวัสดีค่ะ' }), asked, kept];
+          return { body: { ...sendResult('เล่าเรื่องหน่อย', 'กาลครั้งหนึ่ง', { balance: 85, cost: 15 }), userMessage: asked, aiMessage: kept } };
+        },
       }),
     );
     const user = userEvent.setup();
@@ -228,10 +234,12 @@ describe('stop', () => {
     await act(async () => stream.event('delta', { text: 'กาลครั้งหนึ่ง' }));
     expect(await within(list()).findByText('กาลครั้งหนึ่ง')).toBeInTheDocument();
 
-    // The server keeps the partial reply: the list read after the stop has it.
-    listed = [message({ id: 'g', content: 'สวัสดีค่ะ' }), asked, message({ id: 'r1', content: 'กาลครั้งหนึ่ง' })];
     await user.click(screen.getByRole('button', { name: 'หยุดตอบ' }));
-    await waitFor(() => expect(row('r1')).not.toBeNull());
+    // Still shown while the send's outcome is asked for, then the kept reply from the list.
+    expect(within(list()).getByText('กาลครั้งหนึ่ง')).toBeInTheDocument();
+    await waitFor(() => expect(row('r1')).not.toBeNull(), { timeout: 5_000 });
+    const sentId = (api.callsTo('POST', '/api/messages')[0]!.body as { clientMessageId: string }).clientMessageId;
+    expect(api.calls.filter((c) => c.path === `/api/messages/by-client-id/${sentId}`)).toHaveLength(1);
     expect(within(row('r1')).getByText('กาลครั้งหนึ่ง')).toBeInTheDocument();
     expect(list().querySelector('[data-message-id^="temp-"]')).toBeNull();
     // No failure: the coins stay spent (they paid for the member's message) and the text is not given back.

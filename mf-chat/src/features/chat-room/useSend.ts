@@ -90,17 +90,18 @@ export function useSend(options: {
           }, controller.signal);
         } catch (error) {
           if (error instanceof AnswerStopped) {
-            // What arrived stays on screen while the list is read again with the kept reply.
+            // What arrived stays on screen until the server has kept it as the reply (a stream
+            // the client leaves is a stop, chat README "Stop"): its outcome says when, and whether
+            // it was paid. An outcome that cannot be learned leaves the list to say what was kept.
             setState(job.shown(reply === '' ? null : reply, false));
-            result = null;
+            result = await job.outcome().catch(() => null);
           } else {
             if (!(error instanceof SendAnswerLost)) throw error;
             setState(job.shown(null, false));
             result = await job.outcome(error.decidedBy);
           }
         }
-        // A stopped answer was paid for once it started streaming; the profile says so shortly.
-        if (result?.aiMessage || (result === null && reply !== '')) adjustCoins(-job.cost);
+        if (result?.aiMessage) adjustCoins(-job.cost);
         await refreshMessages();
         setState(idle);
         setTimeout(() => void refreshProfile(), PROFILE_REFRESH_DELAY_MS);
