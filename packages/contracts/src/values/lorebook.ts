@@ -31,7 +31,9 @@ export const CREATOR_NOTES_MAX = 5_000;
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 
 /**
- * The gateway's body limit for character create and update (beyond its default): a full lorebook
- * (200 × 2 000 characters, Thai at 3 bytes each in UTF-8) and the character's own texts.
+ * The gateway's body limit for character create and update (beyond its default), 1 MB as the
+ * lorebook rules set it: a full lorebook of Latin text (200 × 2 000 characters, 400 KB) with room to
+ * spare; Thai takes 3 bytes a character in UTF-8, so about 340 000 Thai characters of lore fit,
+ * not the 400 000 the entry limits allow (a request past it is a 413).
  */
 export const CHARACTER_BODY_LIMIT_BYTES = 1024 * 1024;
