@@ -14,6 +14,8 @@ export interface CharacterStore {
    * Keeps the copy with the highest version. FerretDB replaces whole documents without atomicity,
    * so after each write the stored version is read back: a lower version that won a race is
    * overwritten again, and the loop ends once the highest version known to any writer stands.
+   * A copy without its lorebook (fetched as a member the catalog does not show it to) gives way to
+   * the same version with one (the character's event), so the prompt gets the lorebook.
    */
   putIfNewer(snapshot: CharacterSnapshot, version: number): Promise<'stored' | 'stale' | 'deleted'>;
   /** Records the deletion (so no late update revives it) and drops the copy. */
@@ -51,8 +53,9 @@ export function createCharacterStore(models: ChatModels): CharacterStore {
       const doc: CharacterDoc = { ...fields, _id: id, version, storedAt: new Date() };
       let wrote = false;
       for (let attempt = 0; attempt < MAX_WRITES; attempt++) {
-        const current = await characters.findOne({ _id: id }, { projection: { version: 1 } });
-        if (current && current.version >= version) break;
+        const current = await characters.findOne({ _id: id }, { projection: { version: 1, lorebook: 1 } });
+        const completes = current !== null && current.version === version && current.lorebook == null && snapshot.lorebook !== undefined;
+        if (current && current.version >= version && !completes) break;
         if (!current) {
           // Another writer created it first: compare versions again.
           if ((await insertOnce(() => characters.insertOne(doc))) === 'exists') continue;
