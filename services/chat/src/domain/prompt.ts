@@ -1,4 +1,4 @@
-import type { CharacterSnapshot } from '@lakorn/contracts';
+import { entryFires, knownWordsOf, LoreText, type CharacterSnapshot, type LorebookEntry } from '@lakorn/contracts';
 
 // The AI prompt of ARCHITECTURE §7, assembled in this order: system rules → character → the chat's
 // persona (or the member's main identity) → the chat's memory → example messages → history, newest
@@ -115,11 +115,44 @@ function userSection(persona: PromptPersona | null, userName: string | null): st
   return section('The user', [userName ? `The user is ${userName}, speaking as themselves.` : 'The user speaks as themselves.']);
 }
 
+/**
+ * The character's lorebook entries for this send: those whose keys appear in the book's last
+ * `scanDepth` messages (the new one included; contracts values/lorebookMatch.ts decides what
+ * "appear" means, Thai-aware) and the constant ones, lowest `order` first (ties keep the book's
+ * order), each taken while the book's `budgetTokens` still has room for it by the prompt's own
+ * estimate (one that does not fit is skipped; a smaller one after it may still fit). Pure: the
+ * lorebook travels in the character's copy chat already reads for the send, and the messages
+ * are the history the prompt already has, so no send reads anything more for it.
+ */
+export function loreFor(input: Pick<PromptInput, 'character' | 'history' | 'userMessage' | 'persona'>): LorebookEntry[] {
+  const book = input.character.lorebook;
+  if (!book || book.entries.length === 0) return [];
+  const messages = [...input.history.map((turn) => turn.content), input.userMessage];
+  const scanned = book.scanDepth === 0 ? [] : messages.slice(-book.scanDepth);
+  // The names are words too: a made-up name beside a key must not swallow the key's first letters.
+  const names = [input.character.name, ...(input.persona ? [input.persona.name] : [])];
+  const text = new LoreText(scanned.join('\n'), knownWordsOf(book.entries, names));
+  const fired = book.entries
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ entry }) => entry.content.trim() !== '' && entryFires(entry, text))
+    .sort((a, b) => a.entry.order - b.entry.order || a.index - b.index);
+  let room = book.budgetTokens;
+  const chosen: LorebookEntry[] = [];
+  for (const { entry } of fired) {
+    const tokens = estimateTokens(entry.content.trim());
+    if (tokens > room) continue;
+    room -= tokens;
+    chosen.push(entry);
+  }
+  return chosen;
+}
+
 /** Assembles the prompt (ARCHITECTURE §7 order) and fits the history into the budget. */
 export function assemblePrompt(input: PromptInput): Prompt {
   const system = [
     SYSTEM_RULES,
     characterSection(input.character),
+    section('What you know about this world (lorebook)', loreFor(input).map((entry) => entry.content.trim())),
     userSection(input.persona, input.userName),
     section('What to remember about this conversation', [input.memory.trim()]),
     section('Example messages in the character\'s voice', [input.character.exampleMessages.trim()]),
