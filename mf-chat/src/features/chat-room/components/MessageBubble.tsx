@@ -23,7 +23,8 @@ const Line = styled.div<{ $mine: boolean }>`
   flex-direction: ${(p) => (p.$mine ? 'row-reverse' : 'row')};
   align-items: flex-end;
   gap: 2px;
-  max-width: 100%;
+  /* The row's full width, so the bubble's 82% is of the screen's column, its menu button beside it. */
+  width: 100%;
 `;
 
 const Bubble = styled.div<{ $mine: boolean; $temp: boolean }>`

@@ -11,7 +11,7 @@ const Wrap = styled.div`
 const Menu = styled.div<{ $mine: boolean }>`
   position: absolute;
   ${(p) => (p.$mine ? 'right: 0;' : 'left: 0;')}
-  bottom: calc(100% + 4px);
+  top: calc(100% + 4px);
   z-index: 20;
   width: min(240px, calc(100vw - 24px));
   padding: 6px;
@@ -64,7 +64,9 @@ export function MessageMenu({ open, onOpenChange, actions, mine }: MessageMenuPr
   useEffect(() => {
     if (!open) return;
     const items = () => Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    items()[0]?.focus();
+    // It opens below its message; under the newest one the list scrolls to show it whole.
+    wrap.current?.querySelector('[role="menu"]')?.scrollIntoView?.({ block: 'nearest' });
+    items()[0]?.focus({ preventScroll: true });
     const close = (e: Event) => {
       if (!wrap.current?.contains(e.target as Node)) onOpenChange(false);
     };
