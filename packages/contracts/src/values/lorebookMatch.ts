@@ -203,7 +203,8 @@ export function keyFires(key: string, text: string, knownWords: readonly string[
 const LEADING_VOWEL = /[\u0E40-\u0E44]/;
 /** เ and แ take vowel marks after the initial consonant (เ-ีย, เ-า, แ-ะ); โ ใ ไ stand alone. */
 const COMBINING_LEADING_VOWEL = /[\u0E40\u0E41]/;
-const FOLLOWING_VOWEL = /[\u0E30-\u0E39\u0E45\u0E47]/;
+// Vowels written after the consonant: ะ to ู, ๅ, and the shortener ็ (alternatives, not a class: some are combining marks).
+const FOLLOWING_VOWEL = /\u0E30|\u0E31|\u0E32|\u0E33|\u0E34|\u0E35|\u0E36|\u0E37|\u0E38|\u0E39|\u0E45|\u0E47/;
 const CONSONANT = /[\u0E01-\u0E2E]/;
 
 /**
