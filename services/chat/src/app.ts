@@ -10,7 +10,7 @@ import type { ChatService } from './service';
 export interface ChatAppDeps {
   logger: Logger;
   sessionPublicKey: string | KeyObject;
-  service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog'>;
+  service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog' | 'answers'>;
   readiness?: ReadinessCheck[];
   /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
   metrics?: ServiceMetrics;
@@ -27,7 +27,7 @@ export function createApp({ logger, sessionPublicKey, service, readiness, metric
     metrics,
     routers: [
       chatRoutes({ chats: service.chats, catalog: service.catalog }),
-      messageRoutes({ chats: service.chats, sends: service.sends, logger, streamPingMs }),
+      messageRoutes({ chats: service.chats, sends: service.sends, answers: service.answers, logger, streamPingMs }),
       personaRoutes({ personas: service.personas }),
     ],
     domainErrors: chatErrors,

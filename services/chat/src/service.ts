@@ -1,12 +1,14 @@
 import { QUOTAS } from '@lakorn/contracts';
 import { collectionOf, quotaSlots, type Bus, type Connection, type Logger, type Outbox, type ServiceMetrics } from '@lakorn/service-kit';
 import { httpCatalogClient } from './data/catalogClient';
+import { createAlternativeStore } from './data/alternativeStore';
 import { createCharacterStore } from './data/characterStore';
 import { createChatStore } from './data/chatStore';
 import { chatModels } from './data/models';
 import { createPersonaStore } from './data/personaStore';
 import { createSendStore, type SendStore } from './data/sendStore';
 import { createCharacterDirectory, type CatalogClient } from './domain/characters';
+import { createAnswers } from './domain/alternatives';
 import { createChats } from './domain/chats';
 import { busCoinClient, type CoinClient } from './domain/coins';
 import { createMembers } from './domain/members';
@@ -90,6 +92,7 @@ export function createChatService(options: ChatServiceOptions) {
     chats: createChatStore(models),
     personas: createPersonaStore(models),
     sends: countingDecisions(createSendStore(models), options.metrics),
+    alternatives: createAlternativeStore(models),
   };
   const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
   const characters = createCharacterDirectory(stores.characters);
@@ -100,13 +103,16 @@ export function createChatService(options: ChatServiceOptions) {
     characters,
     quotas: quotaSlots(collectionOf(models.quotaSlots), options.now),
     chatsPerDay: options.chatsPerDay ?? QUOTAS.chatsPerDay,
+    alternatives: stores.alternatives,
     now: options.now,
   });
   const members = createMembers({ chats: stores.chats, personas: stores.personas, sends: stores.sends });
   const responder = options.responder ?? responderFor(options.llm, options.offlineStreamDelayMs);
+  const answers = createAnswers({ store: stores.alternatives, chatStore: stores.chats, chats });
   const sends = createSends({
     store: stores.sends,
     chatStore: stores.chats,
+    alternatives: stores.alternatives,
     chats,
     personas,
     characters,
@@ -119,7 +125,7 @@ export function createChatService(options: ChatServiceOptions) {
     promptBudgetTokens: options.llm.contextTokens - options.llm.maxTokens,
     now: options.now,
   });
-  return { models, stores, catalog, characters, personas, chats, members, sends, responder };
+  return { models, stores, catalog, characters, personas, chats, members, sends, responder, answers };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

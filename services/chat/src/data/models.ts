@@ -77,6 +77,33 @@ export interface MessageDoc {
    */
   seq?: number;
   page?: string;
+  /**
+   * Another answer (swipes) and a greeting's alternate greetings: how many answers the message has
+   * (AlternativeDoc, ready ones) and which one (its `n`) its `content` is. Absent while it has one.
+   */
+  alternativeCount?: number;
+  selectedAlt?: number;
+}
+
+/**
+ * One answer of a reply (or one greeting of a chat's first message), `_id` "<messageId>:<n>" and
+ * unique (messageId, n): asking for another answer claims the next n by this insert before any
+ * coin is taken, so at most ALTERNATIVES_MAX exist however many ask at once, and each n is paid
+ * once (opId chat:<replyId>:alt<n>). A claimed answer is `ready: false` until delivered; a refund
+ * deletes it. n = 0 is the reply's first answer, copied when the first other one is asked for.
+ * `page` is the message's page key, so a page of messages reads its answers by equality.
+ */
+export interface AlternativeDoc {
+  _id: string;
+  messageId: string;
+  n: number;
+  chatId: string;
+  userId: string;
+  page: string;
+  content: string;
+  offline: boolean;
+  ready: boolean;
+  at: Date;
 }
 
 /** The highest place given in a chat (`_id` = chatId): where the next message and the newest page are. */
@@ -141,6 +168,23 @@ export interface SendDoc {
   pending?: true;
   /** The chat process that handles it (ChatInstanceDoc): once that one is gone, nobody else will. */
   instance?: string;
+  /** Another answer of a reply (POST /api/messages/{id}/regenerate) rather than a new message. */
+  regenerate?: RegenerateOf;
+}
+
+/**
+ * A regenerate recorded as a send: `messageId` is "<replyId>:alt<n>" (its opId and resolution),
+ * `content` and `cost` the member's message it answers. The answer's messages are built from here.
+ */
+export interface RegenerateOf {
+  replyId: string;
+  n: number;
+  /** The member's message the reply answers, and when it and the reply were written. */
+  userMessageId: string;
+  userMessageAt: Date;
+  replyAt: Date;
+  /** The reply's ready answers when this one was claimed (with it, the answer's `alternatives`). */
+  earlier: Array<{ n: number; content: string }>;
 }
 
 /**
@@ -208,6 +252,13 @@ export function chatModels(connection: Connection) {
     pendingSends: model<PendingSendDoc>('PendingSend', 'pending_sends'),
     resolutions: model<ResolutionDoc>('Resolution', 'send_resolutions'),
     instances: model<ChatInstanceDoc>('ChatInstance', 'chat_instances'),
+    alternatives: model<AlternativeDoc>('Alternative', 'message_alternatives', { messageId: String, n: Number, page: String, chatId: String, userId: String }, [
+      [{ messageId: 1, n: 1 }, { unique: true }],
+      // A page of messages reads its answers by equality on the page key (ARCHITECTURE §2).
+      [{ page: 1 }],
+      [{ chatId: 1 }],
+      [{ userId: 1 }],
+    ]),
     /** New chats per member and Bangkok day (contracts QUOTAS.chatsPerDay), one slot each. */
     quotaSlots: modelOf<QuotaSlotDoc>(connection, 'QuotaSlot', () => schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
   };

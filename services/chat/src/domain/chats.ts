@@ -1,12 +1,14 @@
 import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
 import { quotaDay, type Actor, type QuotaSlots } from '@lakorn/service-kit';
+import type { AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore, MessagePosition } from '../data/chatStore';
 import type { ChatDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
 import { chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
+import { viewsWithAnswers } from './alternatives';
 import { CharacterNotFound, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
-import { messageView, personaView } from './views';
+import { personaView } from './views';
 
 // Chat rooms (spec §2 library and chat screens, §3 "Chat", §4 chat open, persona per chat, memory).
 // Only the owner reaches a chat or anything in it: for anyone else it does not exist (404).
@@ -53,10 +55,12 @@ export interface ChatsDeps {
   /** New chats a member may open per Bangkok day (contracts QUOTAS.chatsPerDay), one slot each. */
   quotas: QuotaSlots;
   chatsPerDay: number;
+  /** Messages' answers (swipes, alternate greetings), shown in the message list. */
+  alternatives: AlternativeStore;
   now?: () => Date;
 }
 
-export function createChats({ store, personas, characters, quotas, chatsPerDay, now = () => new Date() }: ChatsDeps): Chats {
+export function createChats({ store, personas, characters, quotas, chatsPerDay, alternatives, now = () => new Date() }: ChatsDeps): Chats {
   async function owned(actor: Actor, id: string): Promise<ChatDoc> {
     const chat = await store.getChat(id);
     if (!chat || chat.userId !== actor.id) throw new ChatNotFound();
@@ -155,7 +159,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
 
     async messages(actor, chatId) {
       await owned(actor, chatId);
-      return (await store.messagesOfChat(chatId)).map(messageView);
+      return viewsWithAnswers(await store.messagesOfChat(chatId), () => alternatives.ofChat(chatId));
     },
 
     async messagesPage(actor, chatId, { limit = DEFAULT_PAGE, before }) {
@@ -164,7 +168,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
       const page = await store.messagesBefore(chatId, limit, position);
       const oldest = page.messages[0];
       return {
-        messages: page.messages.map(messageView),
+        messages: await viewsWithAnswers(page.messages, (docs) => alternatives.ofPages(docs.map((d) => d.page ?? ''))),
         nextCursor: page.more && oldest ? encodeCursor({ seq: oldest.seq ?? 0, id: oldest._id }) : null,
       };
     },

@@ -1,13 +1,14 @@
-import { messageCost, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import { ALTERNATIVES_MAX, messageCost, type Message, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
 import type { Actor, Logger } from '@lakorn/service-kit';
+import { alternativeId, type AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore } from '../data/chatStore';
-import type { MessageDoc, ResolutionDoc, SendOutcome } from '../data/models';
+import type { MessageDoc, RegenerateOf, ResolutionDoc, SendOutcome } from '../data/models';
 import type { PendingSend, RecordedSend, SendStore } from '../data/sendStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
 import { debitOpId, type CoinClient } from './coins';
 import { DomainError } from '@lakorn/service-kit';
-import { AiUnavailable, ClientMessageIdReused, NotEnoughCoins, SendNotFound, SendPending, SendRecordGone } from './errors';
+import { AiUnavailable, AlternativesFull, ChatNotFound, ClientMessageIdReused, MessageNotFound, NotEnoughCoins, NotRegenerable, SendNotFound, SendPending, SendRecordGone } from './errors';
 import { newId } from './ids';
 import type { Personas, Speaker } from './personas';
 import { assemblePrompt, type PromptPersona } from './prompt';
@@ -29,6 +30,12 @@ export interface SendInput {
   clientMessageId?: string;
 }
 
+/** Another answer for a reply (POST /api/messages/{id}/regenerate). */
+export interface RegenerateInput {
+  replyId: string;
+  clientMessageId: string;
+}
+
 export interface SendHooks {
   /** The coins are taken and the model is about to be called (streaming starts here). */
   onDebited?: (start: StreamStart) => void;
@@ -36,6 +43,11 @@ export interface SendHooks {
   onDelta?: (text: string) => void;
   /** How long a step of the send took, in milliseconds (the route's Server-Timing header). */
   onPhase?: (phase: SendPhase, ms: number) => void;
+  /**
+   * Aborted when the member stops the reply (a streaming client that leaves): the model is stopped
+   * and what it wrote so far is kept as the reply, paid (chat README "Stop").
+   */
+  stop?: AbortSignal;
 }
 
 /**
@@ -47,6 +59,12 @@ export type SendPhase = 'prepare' | 'debit' | 'reply' | 'store';
 
 export interface Sends {
   send(actor: Actor, input: SendInput, hooks?: SendHooks): Promise<SendMessageResult>;
+  /**
+   * Another answer for the chat's latest reply to a member's message, paid as that message was,
+   * through the same record, debit, resolution, sweeper and refund as a send; its answer is a
+   * send's, `aiMessage` the reply with the new answer selected.
+   */
+  regenerate(actor: Actor, input: RegenerateInput, hooks?: SendHooks): Promise<SendMessageResult>;
   /**
    * What became of one's send with this client message id (a lost answer, ARCHITECTURE §6): its
    * answer, or SendPending while undecided, SendNotFound when none was recorded. A send whose
@@ -62,6 +80,7 @@ export interface Sends {
 export interface SendsDeps {
   store: SendStore;
   chatStore: ChatStore;
+  alternatives: AlternativeStore;
   chats: Chats;
   personas: Personas;
   characters: CharacterDirectory;
@@ -132,8 +151,16 @@ export function createSends(deps: SendsDeps): Sends {
     return seenAt === null || now().getTime() - seenAt.getTime() > INSTANCE_GONE_MS;
   }
 
+  /** The member's message: a send's new one, or the stored one another answer answers. */
   const userMessageDoc = (send: RecordedSend): MessageDoc =>
-    messageOf(send, { _id: send.messageId, content: send.content, isUser: true, timestamp: send.createdAt, persona: send.persona, offline: false });
+    messageOf(send, {
+      _id: send.regenerate?.userMessageId ?? send.messageId,
+      content: send.content,
+      isUser: true,
+      timestamp: send.regenerate?.userMessageAt ?? send.createdAt,
+      persona: send.persona,
+      offline: false,
+    });
 
   /**
    * Carries out a standing resolution (idempotently: the sweeper may repeat it after a crash) and
@@ -141,13 +168,22 @@ export function createSends(deps: SendsDeps): Sends {
    */
   const aiMessageDoc = (send: RecordedSend, resolution: ResolutionDoc): MessageDoc =>
     messageOf(send, {
-      _id: aiMessageId(send.messageId),
+      _id: send.regenerate?.replyId ?? aiMessageId(send.messageId),
       content: resolution.reply,
       isUser: false,
-      timestamp: resolution.at > send.createdAt ? resolution.at : new Date(send.createdAt.getTime() + 1),
+      timestamp: send.regenerate?.replyAt ?? (resolution.at > send.createdAt ? resolution.at : new Date(send.createdAt.getTime() + 1)),
       persona: null,
       offline: resolution.offline,
     });
+
+  /** The reply as the answer shows it: another answer's reply carries its answers, the new one selected. */
+  function replyView(send: RecordedSend, resolution: ResolutionDoc): Message {
+    const view = messageView(aiMessageDoc(send, resolution));
+    const asked = send.regenerate;
+    if (!asked) return view;
+    const answers = [...asked.earlier.filter((a) => a.n !== asked.n), { n: asked.n, content: resolution.reply }].sort((a, b) => a.n - b.n);
+    return { ...view, alternatives: answers.map((a) => a.content), selected: answers.findIndex((a) => a.n === asked.n) };
+  }
 
   /** What a standing resolution means for the member, before (or without) carrying it out. */
   function outcomeOf(send: RecordedSend, resolution: ResolutionDoc): SendOutcome {
@@ -155,7 +191,7 @@ export function createSends(deps: SendsDeps): Sends {
       case 'delivered': {
         const answer: SendMessageResult = {
           userMessage: messageView(userMessageDoc(send)),
-          aiMessage: messageView(aiMessageDoc(send, resolution)),
+          aiMessage: replyView(send, resolution),
           cost: send.cost,
           balance: resolution.balance ?? 0,
         };
@@ -175,6 +211,7 @@ export function createSends(deps: SendsDeps): Sends {
     if (resolution.kind === 'delivered') {
       // A chat deleted while its reply was written keeps no orphan messages.
       if (await (chatLookup ?? chatStore.getChat(send.chatId))) {
+        if (send.regenerate) return deliverAnswer(send, send.regenerate, resolution, result);
         await chatStore.insertMessage(userMessageDoc(send));
         const aiMessage = aiMessageDoc(send, resolution);
         await chatStore.insertMessage(aiMessage);
@@ -189,7 +226,25 @@ export function createSends(deps: SendsDeps): Sends {
     if (resolution.kind === 'refunded') {
       await coins.requestRefund({ opId: debitOpId(send.messageId), userId: send.userId, reason: 'reply not delivered' });
     }
+    // Another answer that was not delivered gives its place back: nothing of it was kept.
+    if (send.regenerate && resolution.kind !== 'delivered') await deps.alternatives.release(send.regenerate.replyId, send.regenerate.n);
     return finishWith(send, result);
+  }
+
+  /**
+   * Another answer delivered: stored as the reply's answer n and selected (the reply's `content`,
+   * so the history and the next prompt continue from it), and the chat's last line shows it. Each
+   * write is idempotent: the sweeper may repeat them after a crash.
+   */
+  async function deliverAnswer(send: RecordedSend, asked: RegenerateOf, resolution: ResolutionDoc, result: SendOutcome): Promise<SendOutcome> {
+    const count = asked.earlier.filter((a) => a.n !== asked.n).length + 1;
+    const [, , , finished] = await Promise.all([
+      deps.alternatives.fill(asked.replyId, asked.n, resolution.reply, resolution.offline),
+      deps.alternatives.select(asked.replyId, asked.n, count, resolution.reply),
+      chatStore.setLastMessage(send.chatId, resolution.reply, asked.replyAt),
+      finishWith(send, result),
+    ]);
+    return finished;
   }
 
   async function finishWith(send: RecordedSend, result: SendOutcome): Promise<SendOutcome> {
@@ -240,10 +295,10 @@ export function createSends(deps: SendsDeps): Sends {
    * A repeat of a client message id: the first send's answer when it has one, else at once a
    * SendPending (the client asks again), never a wait on the first handler.
    */
-  async function replay(key: string, input: SendInput, hooks: SendHooks): Promise<SendMessageResult> {
-    const send = await store.get(key);
+  async function replay(key: string, sameRequest: (send: RecordedSend) => boolean, hooks: SendHooks, recorded?: RecordedSend): Promise<SendMessageResult> {
+    const send = recorded ?? (await store.get(key));
     if (!send) throw new SendRecordGone();
-    if (send.chatId !== input.chatId || send.content !== input.content) throw new ClientMessageIdReused();
+    if (!sameRequest(send)) throw new ClientMessageIdReused();
     const value = answerOf(await answerNow(send), send.cost);
     hooks.onDebited?.({ userMessage: value.userMessage, cost: value.cost, balance: value.balance });
     return value;
@@ -263,17 +318,28 @@ export function createSends(deps: SendsDeps): Sends {
     userName: string | null;
   }
 
-  async function readPromptInputs(actor: Actor, chatId: string, characterId: string): Promise<PromptInputs> {
+  /**
+   * The history the new message follows. Another answer answers a member's message already stored:
+   * its history ends before that message (neither it nor the reply answered again is history).
+   */
+  async function historyOf(chatId: string, asked?: RegenerateOf): Promise<MessageDoc[]> {
+    if (!asked) return chatStore.recentMessages(chatId, deps.historyLimit);
+    const recent = await chatStore.recentMessages(chatId, deps.historyLimit + 2);
+    const at = recent.findIndex((m) => m._id === asked.userMessageId);
+    return (at >= 0 ? recent.slice(0, at) : recent.filter((m) => m._id !== asked.replyId)).slice(-deps.historyLimit);
+  }
+
+  async function readPromptInputs(actor: Actor, chatId: string, characterId: string, asked?: RegenerateOf): Promise<PromptInputs> {
     const [character, history, memory, userName] = await Promise.all([
       deps.characters.get(characterId),
-      chatStore.recentMessages(chatId, deps.historyLimit),
+      historyOf(chatId, asked),
       chatStore.getMemory(chatId),
       chatStore.getUsername(actor.id),
     ]);
     return { character, history, memory, userName };
   }
 
-  async function writeReply(send: RecordedSend, persona: PromptPersona | null, inputs: Promise<PromptInputs>, onDelta?: (text: string) => void): Promise<string> {
+  async function writeReply(send: RecordedSend, persona: PromptPersona | null, inputs: Promise<PromptInputs>, onDelta?: (text: string) => void, stop?: AbortSignal): Promise<string> {
     const { character, history, memory, userName } = await inputs;
     if (!character) throw new Error(`character ${send.characterId} is not known`);
     const prompt = assemblePrompt({
@@ -287,12 +353,16 @@ export function createSends(deps: SendsDeps): Sends {
     });
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('The model took too long')), deps.replyTimeoutMs);
+    const stopped = () => controller.abort(new Error('The member stopped the reply'));
+    if (stop?.aborted) stopped();
+    stop?.addEventListener('abort', stopped, { once: true });
     try {
       const text = await responder.reply(prompt, { signal: controller.signal, onDelta });
       if (text.trim() === '') throw new Error('The model answered nothing');
       return text;
     } finally {
       clearTimeout(timer);
+      stop?.removeEventListener('abort', stopped);
     }
   }
 
@@ -308,7 +378,7 @@ export function createSends(deps: SendsDeps): Sends {
   async function carryOut(send: RecordedSend, actor: Actor, persona: PromptPersona | null, hooks: SendHooks, phase: (name: SendPhase) => void): Promise<SendMessageResult> {
     // The prompt's reads need nothing from the wallet: they run while the debit travels. They
     // are only reads, so a refused debit just drops them.
-    const inputs = readPromptInputs(actor, send.chatId, send.characterId);
+    const inputs = readPromptInputs(actor, send.chatId, send.characterId, send.regenerate);
     inputs.catch(() => undefined);
 
     const opId = debitOpId(send.messageId);
@@ -330,16 +400,53 @@ export function createSends(deps: SendsDeps): Sends {
 
     hooks.onDebited?.({ userMessage: messageView(userMessageDoc(send)), cost: send.cost, balance: debit.balance });
     let reply: string;
+    let written = '';
+    const onDelta = hooks.onDelta && ((text: string) => {
+      written += text;
+      hooks.onDelta?.(text);
+    });
     try {
-      reply = await writeReply(send, persona, inputs, hooks.onDelta);
+      reply = await writeReply(send, persona, inputs, onDelta, hooks.stop);
     } catch (error) {
-      log.warn({ opId, err: messageOfError(error) }, 'no reply from the model; refunding');
-      return answerOf(await resolveAndSettle(send, refundDecision()), send.cost);
+      // chat README "Stop": a reply the member stopped is what was written so far, paid for (the
+      // coins paid for the member's message); one stopped before any text is refunded like a failure.
+      if (hooks.stop?.aborted && written.trim() !== '') {
+        reply = written;
+      } else {
+        log.warn({ opId, err: messageOfError(error) }, 'no reply from the model; refunding');
+        return answerOf(await resolveAndSettle(send, refundDecision()), send.cost);
+      }
     }
     phase('reply');
     const delivered = await resolveAndSettle(send, { kind: 'delivered', reply, offline: responder.offline, balance: debit.balance });
     phase('store');
     return answerOf(delivered, send.cost);
+  }
+
+  /** Times the steps of a send for the route's Server-Timing header. */
+  function phaseTimer(hooks: SendHooks): (name: SendPhase) => void {
+    let mark = performance.now();
+    return (name) => {
+      const at = performance.now();
+      hooks.onPhase?.(name, at - mark);
+      mark = at;
+    };
+  }
+
+  /** When a send's handler has surely given up (its debit and reply limits, and a margin). */
+  const deadlineOf = (createdAt: Date) => new Date(createdAt.getTime() + deps.debitTimeoutMs + deps.replyTimeoutMs + SWEEP_GRACE_MS);
+
+  /** A recorded send carried out; every failure not decided by the domain leaves it to the sweeper. */
+  async function carryOutRecorded(send: RecordedSend, actor: Actor, persona: PromptPersona | null, hooks: SendHooks, phase: (name: SendPhase) => void): Promise<SendMessageResult> {
+    try {
+      return await carryOut(send, actor, persona, hooks, phase);
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // Recorded but undecided (a write failed on the way): the sweeper decides it by its
+      // deadline, and until then the member is told so rather than told it failed.
+      log.warn({ opId: debitOpId(send.messageId), err: messageOfError(error) }, 'send interrupted; left to the sweeper');
+      throw new SendPending(send.expiresAt);
+    }
   }
 
   return {
@@ -350,13 +457,7 @@ export function createSends(deps: SendsDeps): Sends {
     },
 
     async send(actor, input, hooks = {}) {
-      let mark = performance.now();
-      const phase = (name: SendPhase) => {
-        const at = performance.now();
-        hooks.onPhase?.(name, at - mark);
-        mark = at;
-      };
-
+      const phase = phaseTimer(hooks);
       const { chat, persona } = await chatAndPersona(actor, input);
       const createdAt = now();
       const key = `${actor.id}:${input.clientMessageId ?? newId()}`;
@@ -370,22 +471,77 @@ export function createSends(deps: SendsDeps): Sends {
         cost: messageCost(input.content),
         persona: persona.ref,
         createdAt,
-        expiresAt: new Date(createdAt.getTime() + deps.debitTimeoutMs + deps.replyTimeoutMs + SWEEP_GRACE_MS),
+        expiresAt: deadlineOf(createdAt),
         instance: instanceId,
         result: null,
       };
       // spec: a double submit (the same client message id) is one message, charged once.
-      if (!(await store.begin(send))) return replay(key, input, hooks);
+      if (!(await store.begin(send))) return replay(key, (first) => first.chatId === input.chatId && first.content === input.content, hooks);
       phase('prepare');
-      try {
-        return await carryOut(send, actor, persona.prompt, hooks, phase);
-      } catch (error) {
-        if (error instanceof DomainError) throw error;
-        // Recorded but undecided (a write failed on the way): the sweeper decides it by its
-        // deadline, and until then the member is told so rather than told it failed.
-        log.warn({ opId: debitOpId(send.messageId), err: messageOfError(error) }, 'send interrupted; left to the sweeper');
-        throw new SendPending(send.expiresAt);
+      return carryOutRecorded(send, actor, persona.prompt, hooks, phase);
+    },
+
+    async regenerate(actor, input, hooks = {}) {
+      const phase = phaseTimer(hooks);
+      // Its own namespace: a send's client message id never answers for a regenerate, nor back.
+      const key = `${actor.id}:regenerate:${input.clientMessageId}`;
+      const sameRequest = (first: RecordedSend) => first.regenerate?.replyId === input.replyId;
+      // A repeat is answered before any answer's place is claimed: one answer, charged once.
+      const recorded = await store.get(key);
+      if (recorded) return replay(key, sameRequest, hooks, recorded);
+
+      const reply = await deps.alternatives.message(input.replyId);
+      if (!reply) throw new MessageNotFound();
+      // Another member's message does not exist for this one, as their chat does not.
+      const { chat, persona } = await chatAndPersona(actor, { chatId: reply.chatId, content: reply.content }).catch((error: unknown) => {
+        throw error instanceof ChatNotFound ? new MessageNotFound() : error;
+      });
+      const [asked, latest] = await chatStore.recentMessages(chat._id, 2);
+      if (!asked?.isUser || !latest || latest._id !== reply._id || latest.isUser) throw new NotRegenerable();
+
+      const answers = await deps.alternatives.ofMessage(reply._id);
+      const place = { messageId: reply._id, chatId: chat._id, userId: actor.id, page: latest.page ?? '', at: now() };
+      let earlier = answers.filter((a) => a.ready).map(({ n, content }) => ({ n, content }));
+      if (answers.length === 0) {
+        // The reply's first answer becomes answer 0 when another is first asked for.
+        await deps.alternatives.claim({ ...place, _id: alternativeId(reply._id, 0), n: 0, content: latest.content, offline: latest.offline, ready: true });
+        earlier = [{ n: 0, content: latest.content }];
       }
+      // contracts ALTERNATIVES_MAX: the next free place, claimed by an insert its unique index
+      // refuses twice, so racing requests never pass the limit; none left: 409, nothing taken.
+      const taken = new Set([0, ...answers.map((a) => a.n)]);
+      let n = 0;
+      for (let candidate = 1; candidate < ALTERNATIVES_MAX && n === 0; candidate++) {
+        if (taken.has(candidate)) continue;
+        if (await deps.alternatives.claim({ ...place, _id: alternativeId(reply._id, candidate), n: candidate, content: '', offline: false, ready: false })) n = candidate;
+      }
+      if (n === 0) throw new AlternativesFull();
+
+      const createdAt = now();
+      const send: RecordedSend = {
+        _id: key,
+        // ARCHITECTURE §3: its debit is opId chat:<replyId>:alt<n>, its refund refund:chat:<replyId>:alt<n>.
+        messageId: `${reply._id}:alt${n}`,
+        userId: actor.id,
+        chatId: chat._id,
+        characterId: chat.characterId,
+        content: asked.content,
+        // It costs what the member's message it answers cost.
+        cost: messageCost(asked.content),
+        persona: asked.persona,
+        createdAt,
+        expiresAt: deadlineOf(createdAt),
+        instance: instanceId,
+        result: null,
+        regenerate: { replyId: reply._id, n, userMessageId: asked._id, userMessageAt: asked.timestamp, replyAt: latest.timestamp, earlier },
+      };
+      if (!(await store.begin(send))) {
+        // The same client message id at once: the first one goes on; this place is given back.
+        await deps.alternatives.release(reply._id, n);
+        return replay(key, sameRequest, hooks);
+      }
+      phase('prepare');
+      return carryOutRecorded(send, actor, persona.prompt, hooks, phase);
     },
 
     async seen() {

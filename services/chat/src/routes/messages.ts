@@ -1,8 +1,9 @@
-import { Router, type Response } from 'express';
-import { MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, SendByClientIdParams, SendMessageBody, STREAM_EVENTS, STREAM_PING_MS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
+import { Router, type Request, type Response } from 'express';
+import { AlternativeParams, MessagesOfChatParams, MessagesOfChatQuery, NEXT_CURSOR_HEADER, RegenerateBody, SelectAlternativeBody, SendByClientIdParams, SendMessageBody, STREAM_EVENTS, STREAM_PING_MS, type Message, type SendMessageResult, type StreamError } from '@lakorn/contracts';
 import { assertSelf, DomainError, HttpError, parse, type Logger } from '@lakorn/service-kit';
+import type { Answers } from '../domain/alternatives';
 import type { Chats } from '../domain/chats';
-import type { SendPhase, Sends } from '../domain/sends';
+import type { SendHooks, SendPhase, Sends } from '../domain/sends';
 import { chatErrors } from './errors';
 import { memberRoute, NoParams, noStore } from './member';
 
@@ -19,11 +20,13 @@ function writeEvent(res: Response, event: string, data: unknown): void {
 export function messageRoutes({
   chats,
   sends,
+  answers,
   logger,
   streamPingMs = STREAM_PING_MS,
 }: {
   chats: Chats;
   sends: Sends;
+  answers: Answers;
   logger: Logger;
   /** How often a quiet stream says it is alive (contracts STREAM_PING_MS; tests shorten it). */
   streamPingMs?: number;
@@ -52,7 +55,28 @@ export function messageRoutes({
   router.post('/api/messages', memberRoute(NoParams, async ({ actor, req, res }) => {
     const { userId, isUser: _isUser, ...input } = parse(SendMessageBody, req.body);
     assertSelf(actor, userId);
+    await answerSend(req, res, (hooks) => sends.send(actor, input, hooks));
+  }));
 
+  // chat README "Another answer": paid and answered exactly as a send (JSON or the same stream).
+  router.post('/api/messages/:id/regenerate', memberRoute(AlternativeParams, async ({ actor, params: { id }, req, res }) => {
+    const { userId, clientMessageId } = parse(RegenerateBody, req.body);
+    assertSelf(actor, userId);
+    await answerSend(req, res, (hooks) => sends.regenerate(actor, { replyId: id, clientMessageId }, hooks));
+  }));
+
+  router.put('/api/messages/:id/selected', memberRoute(AlternativeParams, async ({ actor, params: { id }, req, res }) => {
+    const { userId, index } = parse(SelectAlternativeBody, req.body);
+    assertSelf(actor, userId);
+    res.json((await answers.select(actor, id, index)) satisfies Message);
+  }));
+
+  /**
+   * A send's answer (POST /api/messages, and a regenerate): JSON, or with `Accept:
+   * text/event-stream` a stream once the coins are taken. A streaming client that leaves stops the
+   * reply: what was written is kept, paid (chat README "Stop").
+   */
+  async function answerSend(req: Request, res: Response, run: (hooks: SendHooks) => Promise<SendMessageResult>): Promise<void> {
     // Server-Timing: the steps the send waited on and the service's whole time (bench/sends).
     const started = performance.now();
     const timings: string[] = [];
@@ -60,7 +84,7 @@ export function messageRoutes({
     const serverTiming = () => [...timings, `total;dur=${(performance.now() - started).toFixed(1)}`].join(', ');
 
     if (!wantsStream(req.headers.accept)) {
-      const result = await sends.send(actor, input, { onPhase });
+      const result = await run({ onPhase });
       res.setHeader('Server-Timing', serverTiming());
       res.json(result satisfies SendMessageResult);
       return;
@@ -86,14 +110,20 @@ export function messageRoutes({
         if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
       }, streamPingMs);
     };
+    // The member stopped the reply: the client closed the stream before its end.
+    const stop = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) stop.abort();
+    });
     try {
-      const result = await sends.send(actor, input, {
+      const result = await run({
         onDebited: (start) => {
           startStream();
           writeEvent(res, STREAM_EVENTS.start, start);
         },
         onDelta: (text) => writeEvent(res, STREAM_EVENTS.delta, { text }),
         onPhase,
+        stop: stop.signal,
       });
       writeEvent(res, STREAM_EVENTS.done, result);
       res.end();
@@ -118,7 +148,7 @@ export function messageRoutes({
     } finally {
       clearInterval(ping);
     }
-  }));
+  }
 
   return router;
 }
