@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ABUSE_MESSAGES, ERROR_CODES, type Character } from '@lakorn/contracts/web';
+import { ABUSE_MESSAGES, ERROR_CODES, type Character, type Lorebook, type LorebookEntry } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { DRAFT_KEY, EMPTY_DRAFT } from '../src/features/wizard/draft';
+import { EMPTY_LOREBOOK, newEntry } from '../src/features/wizard/lorebook';
 import { renderAt } from './support';
 
 jest.mock('../src/features/wizard/cardPicture', () => ({
@@ -34,6 +35,8 @@ function character(overrides: Partial<Character> = {}): Character {
     description: 'สาวน้อยริมทะเล',
     profileUrl: '/character-images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
     cardExtras: '',
+    alternateGreetings: [],
+    creatorNotesMultilingual: {},
     likes: 3,
     creatorUsername: 'มะลิ',
     version: 2,
@@ -306,7 +309,7 @@ describe('character cards (beyond the spec)', () => {
     const api = mockApi({
       'POST /api/upload/character-card': {
         body: {
-          draft: { name: 'Mali', age: '', gender: null, genre: 'daily', appearance: '', personality: 'ก'.repeat(1200), firstMessage: 'hello', background: 'florist', exampleMessages: '', isPublic: false, isSpicy: false, description: '', profileUrl: '/character-images/cccccccccccccccccccccccccccccccc.png', cardExtras: '{"scenario":"x"}' },
+          draft: { name: 'Mali', age: '', gender: null, genre: 'daily', appearance: '', personality: 'ก'.repeat(1200), firstMessage: 'hello', background: 'florist', exampleMessages: '', isPublic: false, isSpicy: false, description: '', profileUrl: '/character-images/cccccccccccccccccccccccccccccccc.png', cardExtras: '{"scenario":"x"}', alternateGreetings: [], creatorNotesMultilingual: {}, lorebook: EMPTY_LOREBOOK },
           overLong: [{ field: 'personality', length: 1200, max: 1000 }],
           notes: ['ฉาก (scenario) ของการ์ดถูกเก็บไว้กับการ์ด แต่ไม่ได้ใช้ในการสนทนา'],
         },
@@ -348,5 +351,214 @@ describe('character cards (beyond the spec)', () => {
     const form = api.callsTo('POST', '/api/upload/character-card/png')[0]?.body as FormData;
     expect(form.get('characterId')).toBe('ch1');
     expect(form.get('image')).toBeInstanceOf(Blob);
+  });
+});
+
+describe('the lorebook step (optional, beyond the spec’s nine; limits from contracts LOREBOOK_LIMITS)', () => {
+  const ready = (lorebook?: Lorebook) =>
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค', ...(lorebook ? { lorebook } : {}) }));
+  const entry = (overrides: Partial<LorebookEntry> = {}): LorebookEntry => ({ ...newEntry(), ...overrides });
+  const book = (entries: LorebookEntry[]): Lorebook => ({ ...EMPTY_LOREBOOK, entries });
+  const dialog = () => screen.getByRole('dialog');
+  const addKey = async (label: string, key: string) => {
+    await userEvent.type(within(dialog()).getByLabelText(label), `${key}{Enter}`);
+  };
+
+  test('is skippable: step 9 offers it, it keeps the nine steps’ "step n/9" out of it, and its done button returns to step 9', async () => {
+    ready();
+    mockApi({});
+    renderAt('/create-character/9');
+    const card = screen.getByRole('region', { name: 'คลังความรู้ (ไม่บังคับ)' });
+    expect(within(card).getByText('ยังไม่มีข้อมูล เพิ่มความรู้ที่ AI ควรรู้เฉพาะเมื่อถูกพูดถึงได้')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'จัดการคลังความรู้' }));
+    expect(where()).toBe('/create-character/lorebook');
+    expect(title()).toHaveTextContent('คลังความรู้');
+    expect(screen.getByText('ขั้นตอนเสริม (ไม่บังคับ)')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByText('ยังไม่มีข้อมูลในคลังความรู้')).toBeInTheDocument();
+    expect(screen.getByText('0/200 รายการ')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
+    expect(where()).toBe('/create-character/9');
+    expect(screen.getByText('ขั้นตอน 9/9')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'ย้อนกลับ' }));
+    expect(where()).toBe('/create-character/8');
+  });
+
+  test('adds an entry with keys and secondary keys as chips, content, always-on and order, and creates the character with it', async () => {
+    ready();
+    const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
+    renderAt('/create-character/lorebook');
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
+    expect(within(dialog()).getByRole('heading', { name: 'เพิ่มข้อมูลในคลังความรู้' })).toBeInTheDocument();
+    await addKey('คำสำคัญ', 'เซเลสเทีย');
+    await userEvent.type(within(dialog()).getByLabelText('คำสำคัญ'), 'ราชินีดวงดาว,');
+    await addKey('คำสำคัญรอง (ไม่บังคับ)', 'บัลลังก์');
+    const keys = within(dialog()).getByRole('list', { name: 'คำสำคัญที่เพิ่มแล้ว' });
+    expect(within(keys).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['เซเลสเทีย', 'ราชินีดวงดาว']);
+    await userEvent.type(within(dialog()).getByLabelText('เนื้อหา'), 'เซเลสเทียคือราชินีแห่งดวงดาว');
+    expect(within(dialog()).getByText('28/2000')).toBeInTheDocument();
+    await userEvent.click(within(dialog()).getByRole('switch', { name: 'ใช้เสมอ' }));
+    const order = within(dialog()).getByLabelText('ลำดับ');
+    await userEvent.clear(order);
+    await userEvent.type(order, '5');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'เสร็จ' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const row = screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' });
+    expect(row).toHaveTextContent('เซเลสเทีย, ราชินีดวงดาว');
+    expect(row).toHaveTextContent('ใช้เสมอ');
+    expect(row).toHaveTextContent('ลำดับ 5');
+    expect(screen.getByText('1/200 รายการ')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
+    expect(screen.getByText('1 รายการ (เปิดใช้ 1)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
+    await waitFor(() => expect(where()).toBe('/library'));
+    expect((api.callsTo('POST', '/api/characters')[0]?.body as { lorebook: Lorebook }).lorebook).toEqual({
+      ...EMPTY_LOREBOOK,
+      entries: [{ ...newEntry(), keys: ['เซเลสเทีย', 'ราชินีดวงดาว'], secondaryKeys: ['บัลลังก์'], content: 'เซเลสเทียคือราชินีแห่งดวงดาว', constant: true, order: 5 }],
+    });
+  });
+
+  test('in edit mode lists the saved entries by order, switches one off, edits one, removes one after a confirm, and saves with PUT', async () => {
+    const saved = book([
+      entry({ keys: ['ปราสาท'], content: 'ปราสาทลอยฟ้า', order: 20, cardExtras: '{"id":7}' }),
+      entry({ keys: ['มังกร'], content: 'มังกรเฝ้าประตู', order: 10 }),
+      entry({ keys: ['แม่น้ำ'], content: 'แม่น้ำสีเงิน', order: 30 }),
+    ]);
+    const api = mockApi({ 'GET /api/characters/ch1': { body: character({ lorebook: saved }) }, 'PUT /api/characters/ch1': { body: character() } });
+    renderAt('/edit-character/ch1/lorebook');
+    expect(await screen.findByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('มังกร');
+    expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 2' })).toHaveTextContent('ปราสาท');
+
+    await userEvent.click(screen.getByRole('switch', { name: 'เปิดใช้รายการที่ 3' }));
+    expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 3' })).toHaveTextContent('ปิดอยู่');
+
+    await userEvent.click(screen.getByRole('button', { name: 'แก้ไขรายการที่ 2' }));
+    expect(within(dialog()).getByRole('heading', { name: 'แก้ไขข้อมูลในคลังความรู้' })).toBeInTheDocument();
+    await userEvent.type(within(dialog()).getByLabelText('เนื้อหา'), 'เหนือเมฆ');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'ลบคำ ปราสาท' }));
+    await addKey('คำสำคัญ', 'ปราสาทเมฆ');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'เสร็จ' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'ลบรายการนี้' }));
+    const confirm = screen.getByRole('dialog', { name: 'ลบข้อมูลนี้ออกจากคลังความรู้?' });
+    expect(within(confirm).getByText(/รายการ "มังกร" จะถูกลบ/)).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'ลบ' }));
+    expect(await screen.findByText('ลบรายการแล้ว')).toBeInTheDocument();
+    expect(screen.queryByText('มังกร')).toBeNull();
+    expect(screen.getByText('2/200 รายการ')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
+    await userEvent.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
+    await waitFor(() => expect(where()).toBe('/library'));
+    expect((api.callsTo('PUT', '/api/characters/ch1')[0]?.body as { lorebook: Lorebook }).lorebook.entries).toEqual([
+      { ...saved.entries[0], keys: ['ปราสาทเมฆ'], content: 'ปราสาทลอยฟ้าเหนือเมฆ' },
+      { ...saved.entries[2], enabled: false },
+    ]);
+  });
+
+  test('counts content in characters and refuses more than 2000 at the step’s end and at submit, which opens the lorebook step', async () => {
+    ready(book([entry({ keys: ['ดาว'], content: 'ก'.repeat(1999) })]));
+    const api = mockApi({});
+    renderAt('/create-character/lorebook');
+    await userEvent.click(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' }));
+    const content = within(dialog()).getByLabelText('เนื้อหา');
+    await userEvent.type(content, 'ขค');
+    expect(within(dialog()).getByText('2001/2000')).toBeInTheDocument();
+    expect((content as HTMLTextAreaElement).value).toHaveLength(2001);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'เสร็จ' }));
+    expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('เนื้อหาต้องไม่เกิน 2000 ตัวอักษร');
+    await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
+    expect(await screen.findByText('คลังความรู้ยังไม่พร้อมบันทึก')).toBeInTheDocument();
+    expect(screen.getByText('รายการที่ 1: เนื้อหาต้องไม่เกิน 2000 ตัวอักษร')).toBeInTheDocument();
+    expect(where()).toBe('/create-character/lorebook');
+
+    await userEvent.click(screen.getByRole('button', { name: 'ย้อนกลับ' }));
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
+    await waitFor(() => expect(where()).toBe('/create-character/lorebook'));
+    expect(api.callsTo('POST', '/api/characters')).toHaveLength(0);
+  });
+
+  test('holds 200 entries at most (the add button is disabled and says why) and refuses a body past the gateway’s 1 MB, which full Thai entries reach', async () => {
+    // 200 × 2 000 Thai characters: within the entry limits, but 3 bytes a character in UTF-8.
+    ready(book(Array.from({ length: 200 }, (_, i) => entry({ keys: [`คำ${i}`], content: 'ก'.repeat(2000) }))));
+    const api = mockApi({});
+    renderAt('/create-character/lorebook');
+    expect(screen.getByText('200/200 รายการ')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'เพิ่มข้อมูล' })).toBeDisabled();
+    expect(screen.getByText('คลังความรู้มีได้สูงสุด 200 รายการ ลบรายการเดิมก่อนจึงจะเพิ่มได้')).toBeInTheDocument();
+    expect(screen.getByText('ขนาดคลังความรู้ 1199/1024 KB')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
+    expect(await screen.findByText(/^ข้อมูลตัวละครรวมคลังความรู้มีขนาด 1[12]\d\d KB เกินขีดจำกัด 1024 KB/)).toBeInTheDocument();
+    expect(where()).toBe('/create-character/lorebook');
+    expect(api.callsTo('POST', '/api/characters')).toHaveLength(0);
+  });
+
+  test('refuses a key over 100 characters and a key already there, and warns under a one-syllable Thai key only', async () => {
+    ready();
+    mockApi({});
+    renderAt('/create-character/lorebook');
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
+    const warning = /ตา เป็นคำพยางค์เดียว/;
+    await addKey('คำสำคัญ', 'เซเลสเทีย');
+    expect(within(dialog()).queryByText(warning)).toBeNull();
+    await addKey('คำสำคัญ', 'ตา');
+    expect(within(dialog()).getByRole('note')).toHaveTextContent('ตา เป็นคำพยางค์เดียว ซึ่งมักเป็นส่วนหนึ่งของคำอื่น (เช่น ตา ใน ตาม)');
+    await addKey('คำสำคัญ', 'ตา');
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('มีคำนี้อยู่แล้ว');
+    await userEvent.clear(within(dialog()).getByLabelText('คำสำคัญ'));
+    await userEvent.click(within(dialog()).getByLabelText('คำสำคัญ'));
+    await userEvent.paste('ก'.repeat(101));
+    await userEvent.keyboard('{Enter}');
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('คำสำคัญยาวได้ไม่เกิน 100 ตัวอักษร');
+    const keys = within(dialog()).getByRole('list', { name: 'คำสำคัญที่เพิ่มแล้ว' });
+    expect(within(keys).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['เซเลสเทีย', 'ตา']);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'ลบคำ ตา' }));
+    expect(within(dialog()).queryByText(warning)).toBeNull();
+  });
+
+  test('loses no input: a typed key is added when the field is left, and the entry survives a reload of the page', async () => {
+    ready();
+    mockApi({});
+    const first = renderAt('/create-character/lorebook');
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
+    await userEvent.type(within(dialog()).getByLabelText('คำสำคัญ'), 'ทะเลสาบ');
+    await userEvent.click(within(dialog()).getByLabelText('เนื้อหา'));
+    await userEvent.keyboard('ทะเลสาบกลางป่า');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'ปิด' }));
+    first.unmount();
+
+    renderAt('/create-character/lorebook');
+    expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('ทะเลสาบ');
+    expect(screen.getByText('ทะเลสาบกลางป่า')).toBeInTheDocument();
+  });
+
+  test('drops a new entry nothing was typed into, and names an entry that can never fire', async () => {
+    ready(book([entry({ content: 'ไม่มีคำสำคัญ' })]));
+    mockApi({});
+    renderAt('/create-character/lorebook');
+    expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('ยังไม่มีคำสำคัญ รายการนี้จะไม่ถูกใช้จนกว่าจะเพิ่มคำหรือเปิด "ใช้เสมอ"');
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'เสร็จ' }));
+    expect(screen.getByText('1/200 รายการ')).toBeInTheDocument();
+  });
+
+  test('the budget takes whole tokens within 0-8192: a value out of range is flagged and never saved', async () => {
+    ready();
+    const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
+    renderAt('/create-character/lorebook');
+    const budget = screen.getByLabelText('งบโทเค็นรวม');
+    expect(budget).toHaveValue('1024');
+    await userEvent.clear(budget);
+    await userEvent.type(budget, '9000');
+    expect(screen.getByText('งบโทเค็นรวมต้องอยู่ระหว่าง 0 ถึง 8192')).toBeInTheDocument();
+    await userEvent.clear(budget);
+    await userEvent.type(budget, '600');
+    expect(screen.queryByText('งบโทเค็นรวมต้องอยู่ระหว่าง 0 ถึง 8192')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
+    await waitFor(() => expect(where()).toBe('/library'));
+    expect((api.callsTo('POST', '/api/characters')[0]?.body as { lorebook: Lorebook }).lorebook.budgetTokens).toBe(600);
   });
 });

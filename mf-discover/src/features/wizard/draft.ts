@@ -9,7 +9,8 @@ import {
   type Gender,
   type Genre,
 } from '@lakorn/contracts/web';
-import { WIZARD_TEXT } from './messages';
+import { bodyBytes, bodyRefusal, EMPTY_LOREBOOK, lorebookRefusal, LOREBOOK_STEP } from './lorebook';
+import { LOREBOOK_TEXT, WIZARD_TEXT } from './messages';
 
 // The wizard's draft and its rules (spec §5 "Character wizard"), apart from the screens.
 
@@ -39,6 +40,9 @@ export const EMPTY_DRAFT: WizardDraft = {
   description: '',
   profileUrl: '',
   cardExtras: '',
+  alternateGreetings: [],
+  creatorNotesMultilingual: {},
+  lorebook: EMPTY_LOREBOOK,
 };
 
 export function draftFromCharacter(character: Character): WizardDraft {
@@ -57,6 +61,11 @@ export function draftFromCharacter(character: Character): WizardDraft {
     description: character.description,
     profileUrl: character.profileUrl,
     cardExtras: character.cardExtras,
+    // Kept as they came (an imported card's), so an edit's PUT never drops them.
+    alternateGreetings: character.alternateGreetings,
+    creatorNotesMultilingual: character.creatorNotesMultilingual,
+    // Only the owner (and admins) are sent the lorebook; the wizard edits one's own characters.
+    lorebook: character.lorebook ?? EMPTY_LOREBOOK,
   };
 }
 
@@ -133,13 +142,21 @@ export function stepProblem(step: number, draft: WizardDraft): StepProblem | nul
   }
 }
 
-/** The first step that stops a submission (an imported card or a deep link can skip steps). */
-export function firstProblem(draft: WizardDraft): { step: number; problem: StepProblem } | null {
+/** What stops the optional lorebook step from being saved, as the toast to show; null when nothing does. */
+export function lorebookStepProblem(draft: WizardDraft): StepProblem | null {
+  // The body's size with a member id in it (ids are a few dozen bytes; 100 leaves room).
+  const refusal = lorebookRefusal(draft.lorebook) ?? bodyRefusal(bodyBytes(inputOf(draft, '')) + 100);
+  return refusal ? { title: LOREBOOK_TEXT.problemTitle, description: refusal } : null;
+}
+
+/** The first step that stops a submission (an imported card or a deep link can skip steps), the optional lorebook step last. */
+export function firstProblem(draft: WizardDraft): { step: number | typeof LOREBOOK_STEP; problem: StepProblem } | null {
   for (let step = 1; step < TOTAL_STEPS; step++) {
     const problem = stepProblem(step, draft);
     if (problem) return { step, problem };
   }
-  return null;
+  const lorebook = lorebookStepProblem(draft);
+  return lorebook ? { step: LOREBOOK_STEP, problem: lorebook } : null;
 }
 
 /** The step in a wizard path (/create-character/4): 1-9, 1 when absent or not a step. */

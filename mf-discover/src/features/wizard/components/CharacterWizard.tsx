@@ -6,10 +6,13 @@ import type { CardImportResult } from '@lakorn/contracts/web';
 import { ApiError, limitMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Icon, IconButton, LoadingState, Page, theme } from '@lakorn/ui';
 import { loadCharacter, saveCharacter, useCharacterAllowance } from '../api';
-import { DRAFT_KEY, draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
-import { WIZARD_TEXT } from '../messages';
+import { DRAFT_KEY, draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, lorebookStepProblem, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
+import { LOREBOOK_STEP } from '../lorebook';
+import { LOREBOOK_TEXT, WIZARD_TEXT } from '../messages';
 import { AllowanceNote } from './AllowanceNote';
 import { CardExport, CardImport, ImportNotice } from './CardTools';
+import { LorebookCard } from './LorebookCard';
+import { LorebookEditor } from './LorebookEditor';
 import { STEPS } from './Steps';
 
 const Bar = styled.header`
@@ -90,7 +93,11 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
   const characterId = mode === 'edit' ? (routeId ?? null) : null;
   const createStep = useMatch('/create-character/:step')?.params.step;
   const editStep = useMatch('/edit-character/:id/:step')?.params.step;
-  const step = parseStep(mode === 'create' ? createStep : editStep);
+  const rawStep = mode === 'create' ? createStep : editStep;
+  // The optional lorebook step sits outside the spec's nine (spec §2 'step n/9' stays as it is):
+  // reached from step 9 and back to it, so the nine steps' flow never passes through it.
+  const onLorebook = rawStep === LOREBOOK_STEP;
+  const step = onLorebook ? TOTAL_STEPS : parseStep(rawStep);
   const base = mode === 'create' ? '/create-character' : `/edit-character/${encodeURIComponent(characterId ?? '')}`;
 
   const [draft, setDraft] = useState<WizardDraft>(() => (mode === 'create' ? (savedDraft() ?? EMPTY_DRAFT) : EMPTY_DRAFT));
@@ -125,7 +132,7 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
   }, [mode, draft]);
 
   const update = useCallback((change: Partial<WizardDraft>) => setDraft((current) => ({ ...current, ...change })), []);
-  const goTo = (next: number) => navigate(`${base}/${next}`);
+  const goTo = (next: number | typeof LOREBOOK_STEP) => navigate(`${base}/${next}`);
   const close = () => {
     if (mode === 'create') sessionStorage.removeItem(DRAFT_KEY);
     navigate('/library');
@@ -138,6 +145,15 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       return;
     }
     goTo(step + 1);
+  }
+
+  function leaveLorebook() {
+    const problem = lorebookStepProblem(draft);
+    if (problem) {
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      return;
+    }
+    goTo(TOTAL_STEPS);
   }
 
   async function submit() {
@@ -170,26 +186,33 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
     setImported({ overLong: result.overLong, notes: result.notes });
   }
 
+  const backTo = onLorebook ? TOTAL_STEPS : step > 1 ? step - 1 : null;
   const header = (
     <Bar>
       <BarRow>
-        {step > 1 ? (
-          <IconButton aria-label={WIZARD_TEXT.back} onClick={() => goTo(step - 1)}>
+        {backTo !== null ? (
+          <IconButton aria-label={WIZARD_TEXT.back} onClick={() => goTo(backTo)}>
             <Icon name="back" />
           </IconButton>
         ) : (
           <Spacer />
         )}
-        <h1>{WIZARD_TEXT.stepTitles[step - 1]}</h1>
+        <h1>{onLorebook ? LOREBOOK_TEXT.title : WIZARD_TEXT.stepTitles[step - 1]}</h1>
         <IconButton aria-label={WIZARD_TEXT.close} onClick={close}>
           <Icon name="close" />
         </IconButton>
       </BarRow>
       <Progress>
-        <Track role="progressbar" aria-label={WIZARD_TEXT.progress(step, TOTAL_STEPS)} aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step}>
-          <span style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
-        </Track>
-        <span>{WIZARD_TEXT.progress(step, TOTAL_STEPS)}</span>
+        {onLorebook ? (
+          <span>{LOREBOOK_TEXT.optionalStep}</span>
+        ) : (
+          <>
+            <Track role="progressbar" aria-label={WIZARD_TEXT.progress(step, TOTAL_STEPS)} aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step}>
+              <span style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
+            </Track>
+            <span>{WIZARD_TEXT.progress(step, TOTAL_STEPS)}</span>
+          </>
+        )}
       </Progress>
     </Bar>
   );
@@ -225,10 +248,15 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       {imported ? <ImportNotice result={imported} onGoToStep={goTo} onDismiss={() => setImported(null)} /> : null}
       {step === 1 && allowance ? <AllowanceNote allowance={allowance} /> : null}
       {mode === 'create' && step === 1 ? <CardImport onImported={onImported} /> : null}
-      <Step draft={draft} update={update} characterId={characterId} />
-      {mode === 'edit' && step === TOTAL_STEPS && characterId && saved ? <CardExport characterId={characterId} name={saved.name} profileUrl={saved.profileUrl} /> : null}
+      {onLorebook ? <LorebookEditor book={draft.lorebook} onChange={(lorebook) => update({ lorebook })} /> : <Step draft={draft} update={update} characterId={characterId} />}
+      {!onLorebook && step === TOTAL_STEPS ? <LorebookCard book={draft.lorebook} onManage={() => goTo(LOREBOOK_STEP)} /> : null}
+      {mode === 'edit' && !onLorebook && step === TOTAL_STEPS && characterId && saved ? <CardExport characterId={characterId} name={saved.name} profileUrl={saved.profileUrl} /> : null}
       <Footer $aboveNav={withNav}>
-        {step < TOTAL_STEPS ? (
+        {onLorebook ? (
+          <Button $block $size="lg" onClick={leaveLorebook}>
+            {LOREBOOK_TEXT.done}
+          </Button>
+        ) : step < TOTAL_STEPS ? (
           <Button $block $size="lg" onClick={next}>
             {WIZARD_TEXT.next}
           </Button>
