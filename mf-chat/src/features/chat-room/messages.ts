@@ -95,3 +95,8 @@ export const CHAT_TEXT = {
   pinned: 'ปักหมุดแล้ว',
   pinFailed: 'ปักหมุดไม่สำเร็จ โปรดลองอีกครั้ง',
 } as const;
+
+/** The character's details in the chat's options: a V3 card's creator notes in Thai (beyond the spec). */
+export const CREATOR_NOTES_TEXT = {
+  title: 'หมายเหตุจากผู้สร้าง',
+} as const;

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { GENRE_LABELS, type ChatCharacter } from '@lakorn/contracts/web';
 import { Avatar, CoinBadge, HeaderBar, HeaderTitle, Icon, IconButton, theme } from '@lakorn/ui';
-import { CHAT_TEXT } from '../messages';
+import { useCreatorNotesTh } from '../creatorNotes';
+import { CHAT_TEXT, CREATOR_NOTES_TEXT } from '../messages';
 
 // The page header's bar and title, flush with the screen's edges and a size smaller.
 const Bar = styled(HeaderBar)`
@@ -41,6 +42,13 @@ const About = styled.div`
   p { margin: 0; color: ${theme.color.muted}; font-size: ${theme.font.size.sm}; overflow-wrap: anywhere; }
 `;
 
+/** The creator's notes can be long (a card allows 5 000 characters): they scroll inside the menu. */
+const Notes = styled.section`
+  margin-top: 10px;
+  h2 { margin: 0 0 4px; font-size: ${theme.font.size.xs}; font-weight: 600; color: ${theme.color.text}; }
+  p { max-height: 180px; overflow-y: auto; white-space: pre-line; }
+`;
+
 const Item = styled.button<{ $danger?: boolean }>`
   display: flex;
   align-items: center;
@@ -69,10 +77,11 @@ export interface ChatHeaderProps {
 /**
  * spec §2 chat header: back to /library, the character's avatar (image fallbacks, then the first
  * letter) and name, the coin widget, and the options dropdown (name, genre, description, 'manage
- * memory', 'delete this chat').
+ * memory', 'delete this chat'). Beyond the spec, the details add a V3 card's Thai creator notes.
  */
 export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete }: ChatHeaderProps) {
   const [open, setOpen] = useState(false);
+  const creatorNotes = useCreatorNotesTh(open ? character.id : null);
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -111,6 +120,12 @@ export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete 
               <strong>{character.name}</strong>
               <small>{GENRE_LABELS[character.genre]}</small>
               {character.description ? <p>{character.description}</p> : null}
+              {creatorNotes ? (
+                <Notes aria-label={CREATOR_NOTES_TEXT.title}>
+                  <h2>{CREATOR_NOTES_TEXT.title}</h2>
+                  <p tabIndex={0}>{creatorNotes}</p>
+                </Notes>
+              ) : null}
             </About>
             <Item role="menuitem" onClick={choose(onManageMemory)}>
               <Icon name="sparkles" size={18} />
