@@ -34,7 +34,8 @@ const FIXED_SIZE = new Set(['settings', 'daily_coin_settings', 'special_checkin_
  * run on their own timers.
  */
 const ROUND_TRIPS: Record<string, number> = {
-  'send (JSON)': 18,
+  // The chat's summary (by _id) and pins (by chatId) join the prompt's reads (chat README "Memory that keeps up").
+  'send (JSON)': 20,
   'messages of a chat (full array)': 2,
   'messages of a chat (?limit=50)': 3,
   'character read': 1,

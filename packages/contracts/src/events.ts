@@ -108,13 +108,14 @@ export const CharacterDeleted = z.object({ characterId: z.string(), userId: z.st
 
 /**
  * Chat to itself (ARCHITECTURE §4 outbox): turns fell out of a chat's prompt window, so a summary
- * through place `upTo` is due, built on the summary that covered `baseTo` places. Written in the
- * background by chat's own consumer, never on a send's path.
+ * through place `upTo` is due, built on the chat's summary at revision `rev` (0: none yet); a
+ * summary changed since (edited, rewound, already extended) makes the request stale. Written in
+ * the background by chat's own consumer, never on a send's path.
  */
 export const SummaryRequested = z.object({
   chatId: z.string().min(1),
   userId: z.string().min(1),
-  baseTo: z.number().int().min(0),
+  rev: z.number().int().min(0),
   upTo: z.number().int().positive(),
 });
 

@@ -6,17 +6,22 @@ import { createCharacterStore } from './data/characterStore';
 import { createChatStore } from './data/chatStore';
 import { chatModels } from './data/models';
 import { createPersonaStore } from './data/personaStore';
+import { createPinStore } from './data/pinStore';
 import { createSendStore, type SendStore } from './data/sendStore';
+import { createSummaryStore } from './data/summaryStore';
 import { createCharacterDirectory, type CatalogClient } from './domain/characters';
 import { createAnswers } from './domain/alternatives';
 import { createChats } from './domain/chats';
 import { busCoinClient, type CoinClient } from './domain/coins';
+import { createMemoryKeeper } from './domain/memory';
 import { createMembers } from './domain/members';
 import { createPersonas } from './domain/personas';
-import { openAIResponder } from './domain/responders/openai';
+import { createPins } from './domain/pins';
+import { openAIResponder, openAISummarizer } from './domain/responders/openai';
 import { offlineResponder } from './domain/responders/offline';
 import type { Responder } from './domain/responders/types';
 import { createSends } from './domain/sends';
+import { createSummaries, offlineSummarizer, type Summarizer } from './domain/summaries';
 
 export interface LlmSettings {
   baseUrl?: string;
@@ -46,6 +51,7 @@ export interface ChatServiceOptions {
   catalog?: CatalogClient;
   coins?: CoinClient;
   responder?: Responder;
+  summarizer?: Summarizer;
   now?: () => Date;
 }
 
@@ -56,6 +62,20 @@ export const HISTORY_LIMIT = 60;
 export function responderFor(llm: LlmSettings, offlineStreamDelayMs: number): Responder {
   if (!llm.baseUrl) return offlineResponder({ streamDelayMs: offlineStreamDelayMs });
   return openAIResponder({
+    baseUrl: llm.baseUrl,
+    apiKey: llm.apiKey,
+    model: llm.model,
+    maxTokens: llm.maxTokens,
+    temperature: llm.temperature,
+    maxRetries: llm.maxRetries,
+    timeoutMs: llm.timeoutMs,
+  });
+}
+
+/** Who writes summaries: the configured model, else the offline extractive summarizer. */
+export function summarizerFor(llm: LlmSettings): Summarizer {
+  if (!llm.baseUrl) return offlineSummarizer();
+  return openAISummarizer({
     baseUrl: llm.baseUrl,
     apiKey: llm.apiKey,
     model: llm.model,
@@ -93,6 +113,8 @@ export function createChatService(options: ChatServiceOptions) {
     personas: createPersonaStore(models),
     sends: countingDecisions(createSendStore(models), options.metrics),
     alternatives: createAlternativeStore(models),
+    summaries: createSummaryStore(models),
+    pins: createPinStore(models),
   };
   const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
   const characters = createCharacterDirectory(stores.characters);
@@ -108,6 +130,20 @@ export function createChatService(options: ChatServiceOptions) {
   });
   const members = createMembers({ chats: stores.chats, personas: stores.personas, sends: stores.sends });
   const responder = options.responder ?? responderFor(options.llm, options.offlineStreamDelayMs);
+  const summaries = createSummaries({
+    store: stores.summaries,
+    chatStore: stores.chats,
+    chats,
+    characters,
+    summarizer: options.summarizer ?? summarizerFor(options.llm),
+    // To itself, through the outbox: the summary is written by chat's own consumer, off the send's path.
+    request: (payload) => options.outbox.enqueue({ name: 'chat.summary.requested', payload, messageId: `summary:${payload.chatId}:${payload.rev}` }),
+    logger,
+    timeoutMs: options.llm.timeoutMs,
+    now: options.now,
+  });
+  const pins = createPins({ store: stores.pins, chats, now: options.now });
+  const memory = createMemoryKeeper({ summaries, summaryStore: stores.summaries, pins, logger });
   const answers = createAnswers({ store: stores.alternatives, chatStore: stores.chats, chats });
   const sends = createSends({
     store: stores.sends,
@@ -123,9 +159,10 @@ export function createChatService(options: ChatServiceOptions) {
     replyTimeoutMs: options.llm.timeoutMs,
     historyLimit: HISTORY_LIMIT,
     promptBudgetTokens: options.llm.contextTokens - options.llm.maxTokens,
+    memory,
     now: options.now,
   });
-  return { models, stores, catalog, characters, personas, chats, members, sends, responder, answers };
+  return { models, stores, catalog, characters, personas, chats, members, sends, responder, summaries, pins, memory, answers };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

@@ -35,6 +35,9 @@ export interface ChatStore {
    */
   messagesBefore(chatId: string, limit: number, before: MessagePosition | null): Promise<{ messages: MessageDoc[]; more: boolean }>;
 
+  /** The messages at places lo..hi of a chat, in order: only the pages holding them are read (a summary's turns). */
+  placesBetween(chatId: string, lo: number, hi: number): Promise<MessageDoc[]>;
+
   getMemory(chatId: string): Promise<string>;
   setMemory(chatId: string, userId: string, memory: string): Promise<void>;
   deleteMemory(chatId: string): Promise<void>;
@@ -61,6 +64,9 @@ export function createChatStore(models: ChatModels): ChatStore {
   const memories = collectionOf(models.memories);
   const chatPersonas = collectionOf(models.chatPersonas);
   const users = collectionOf(models.users);
+  const summaries = collectionOf(models.summaries);
+  const summaryCheckpoints = collectionOf(models.summaryCheckpoints);
+  const pins = collectionOf(models.pins);
 
   /**
    * The highest place given in a chat. A chat whose messages were stored before places existed
@@ -121,6 +127,10 @@ export function createChatStore(models: ChatModels): ChatStore {
     await memories.deleteMany({ _id: { $in: ids } });
     await chatPersonas.deleteMany({ _id: { $in: ids } });
     await messageHeads.deleteMany({ _id: { $in: ids } });
+    // The chat's summary, its checkpoints and its pins go with it.
+    await summaries.deleteMany({ _id: { $in: ids } });
+    await summaryCheckpoints.deleteMany({ chatId: { $in: ids } });
+    await pins.deleteMany({ chatId: { $in: ids } });
     await chats.deleteMany({ _id: { $in: ids } });
   }
 
@@ -152,6 +162,9 @@ export function createChatStore(models: ChatModels): ChatStore {
       await messages.deleteMany({ userId });
       await memories.deleteMany({ userId });
       await chatPersonas.deleteMany({ userId });
+      await summaries.deleteMany({ userId });
+      await summaryCheckpoints.deleteMany({ userId });
+      await pins.deleteMany({ userId });
       return ids.length;
     },
 
@@ -170,6 +183,11 @@ export function createChatStore(models: ChatModels): ChatStore {
     async messagesBefore(chatId, limit, before) {
       const hi = before ? before.seq : await headOf(chatId);
       return newestUpTo(chatId, hi, limit, before);
+    },
+
+    async placesBetween(chatId, lo, hi) {
+      if (hi < lo) return [];
+      return (await pagesHolding(chatId, lo, hi)).filter((m) => (m.seq ?? 0) >= lo && (m.seq ?? 0) <= hi).sort(byPlace);
     },
 
     async getMemory(chatId) {

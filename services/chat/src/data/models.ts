@@ -225,6 +225,55 @@ export interface ResolutionDoc {
   at: Date;
 }
 
+/**
+ * A chat's summary of the turns its prompt's window dropped (`_id` = chatId): the story through
+ * place `coveredTo`, written in the background, editable by the member. One writer at a time by
+ * revision: a background write replaces it only at the revision it was built on.
+ */
+export interface SummaryDoc {
+  _id: string;
+  chatId: string;
+  userId: string;
+  text: string;
+  coveredTo: number;
+  edited: boolean;
+  /** Grows with every change (written, edited, rewound): a summary request names the one it builds on. */
+  rev: number;
+  updatedAt: Date;
+}
+
+/**
+ * The summary as it stood when its coverage last ended in message page p (`_id` "<chatId>:<p>"):
+ * where a rewind or a branch restarts from without reading the turns before it again.
+ */
+export interface SummaryCheckpointDoc {
+  _id: string;
+  chatId: string;
+  userId: string;
+  text: string;
+  coveredTo: number;
+  edited: boolean;
+  at: Date;
+}
+
+/**
+ * A pinned message (`_id` = the message's id, so it is pinned once), with a copy of its text for
+ * the prompt. The unique (chatId, slot 1..10) caps a chat's pins (contracts MEMORY_LIMITS).
+ */
+export interface PinDoc {
+  _id: string;
+  chatId: string;
+  userId: string;
+  slot: number;
+  /** The message's place in its chat: pins go into the prompt in the chat's order. */
+  seq: number;
+  content: string;
+  isUser: boolean;
+  timestamp: Date;
+  tokens: number;
+  pinnedAt: Date;
+}
+
 const anyObject = { type: Schema.Types.Mixed };
 
 /** The chat service's models (registered once per connection, for ensureIndexes), typed by document. */
@@ -259,6 +308,9 @@ export function chatModels(connection: Connection) {
       [{ chatId: 1 }],
       [{ userId: 1 }],
     ]),
+    summaries: model<SummaryDoc>('Summary', 'chat_summaries', { userId: String }, [[{ userId: 1 }]]),
+    summaryCheckpoints: model<SummaryCheckpointDoc>('SummaryCheckpoint', 'chat_summary_checkpoints', { chatId: String, userId: String }, [[{ chatId: 1 }], [{ userId: 1 }]]),
+    pins: model<PinDoc>('Pin', 'chat_pins', { chatId: String, userId: String, slot: Number }, [[{ chatId: 1, slot: 1 }, { unique: true }], [{ userId: 1 }]]),
     /** New chats per member and Bangkok day (contracts QUOTAS.chatsPerDay), one slot each. */
     quotaSlots: modelOf<QuotaSlotDoc>(connection, 'QuotaSlot', () => schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
   };

@@ -36,6 +36,15 @@ export class AlternativesFull extends DomainError {}
 /** PUT /api/messages/{id}/selected names an answer the message does not have. */
 export class NoSuchAlternative extends DomainError {}
 
+/** contracts MEMORY_LIMITS.pinsPerChat: a chat keeps at most that many pinned messages. */
+export class PinLimitReached extends DomainError {}
+
+/** contracts MEMORY_LIMITS.pinTokens: a chat's pins together fit that many tokens of the prompt. */
+export class PinTokensExceeded extends DomainError {}
+
+/** contracts MEMORY_LIMITS.summaryCharacters: a summary the member writes is at most that long. */
+export class SummaryTooLong extends DomainError {}
+
 /** A page cursor is opaque: one that the service did not give out is refused. */
 export class InvalidCursor extends DomainError {}
 

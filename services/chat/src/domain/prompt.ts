@@ -1,9 +1,10 @@
 import { entryFires, knownWordsOf, LoreText, type CharacterSnapshot, type LorebookEntry } from '@lakorn/contracts';
 
 // The AI prompt of ARCHITECTURE §7, assembled in this order: system rules → character → the chat's
-// persona (or the member's main identity) → the chat's memory → example messages → history, newest
-// first within a token budget → the member's new message → a closing instruction. The budget
-// drops the oldest history first; everything else is always sent.
+// persona (or the member's main identity) → the chat's memory → the summary of earlier turns and the
+// pinned messages → example messages → history, newest first within a token budget → the member's
+// new message → a closing instruction. The budget drops the oldest history first; everything else
+// is always sent.
 
 export interface PromptPersona {
   name: string;
@@ -24,6 +25,10 @@ export interface PromptInput {
   /** The member's username for the main identity, when known. */
   userName: string | null;
   memory: string;
+  /** The summary of the turns the window dropped (README "Memory that keeps up"); '' or absent: none. */
+  summary?: string;
+  /** Messages the member pinned, in the chat's order: they stay whatever the window drops. */
+  pins?: PromptTurn[];
   /** Earlier messages of the chat, oldest first (the new message is not among them). */
   history: PromptTurn[];
   userMessage: string;
@@ -155,6 +160,8 @@ export function assemblePrompt(input: PromptInput): Prompt {
     section('What you know about this world (lorebook)', loreFor(input).map((entry) => entry.content.trim())),
     userSection(input.persona, input.userName),
     section('What to remember about this conversation', [input.memory.trim()]),
+    section('The story so far (earlier turns, summarized)', [input.summary?.trim()]),
+    section('Pinned moments (keep these in mind)', (input.pins ?? []).map((pin) => `${pin.isUser ? 'The user' : input.character.name}: ${pin.content.trim()}`)),
     section('Example messages in the character\'s voice', [input.character.exampleMessages.trim()]),
   ]
     .filter((part) => part !== '')

@@ -10,6 +10,7 @@ import { debitOpId, type CoinClient } from './coins';
 import { DomainError } from '@lakorn/service-kit';
 import { AiUnavailable, AlternativesFull, ChatNotFound, ClientMessageIdReused, MessageNotFound, NotEnoughCoins, NotRegenerable, SendNotFound, SendPending, SendRecordGone } from './errors';
 import { newId } from './ids';
+import type { ChatMemoryKeeper } from './memory';
 import type { Personas, Speaker } from './personas';
 import { assemblePrompt, type PromptPersona } from './prompt';
 import type { Responder } from './responders/types';
@@ -95,6 +96,8 @@ export interface SendsDeps {
   historyLimit: number;
   /** Prompt tokens allowed (context window minus the reply's allowance). */
   promptBudgetTokens: number;
+  /** The chat's summary and pins for the prompt, and the summary asked for once turns fall out of the window. */
+  memory: ChatMemoryKeeper;
   /** This process, named on the sends it handles (default: a new id). */
   instanceId?: string;
   now?: () => Date;
@@ -316,6 +319,8 @@ export function createSends(deps: SendsDeps): Sends {
     history: MessageDoc[];
     memory: string;
     userName: string | null;
+    /** The summary of the turns the window dropped and the pinned messages (domain/memory.ts). */
+    kept: Awaited<ReturnType<ChatMemoryKeeper['forPrompt']>>;
   }
 
   /**
@@ -330,27 +335,32 @@ export function createSends(deps: SendsDeps): Sends {
   }
 
   async function readPromptInputs(actor: Actor, chatId: string, characterId: string, asked?: RegenerateOf): Promise<PromptInputs> {
-    const [character, history, memory, userName] = await Promise.all([
+    const [character, history, memory, userName, kept] = await Promise.all([
       deps.characters.get(characterId),
       historyOf(chatId, asked),
       chatStore.getMemory(chatId),
       chatStore.getUsername(actor.id),
+      deps.memory.forPrompt(chatId),
     ]);
-    return { character, history, memory, userName };
+    return { character, history, memory, userName, kept };
   }
 
   async function writeReply(send: RecordedSend, persona: PromptPersona | null, inputs: Promise<PromptInputs>, onDelta?: (text: string) => void, stop?: AbortSignal): Promise<string> {
-    const { character, history, memory, userName } = await inputs;
+    const { character, history, memory, userName, kept } = await inputs;
     if (!character) throw new Error(`character ${send.characterId} is not known`);
     const prompt = assemblePrompt({
       character,
       persona,
       userName,
       memory,
+      summary: kept.summary?.text,
+      pins: kept.pins,
       history: history.map((m) => ({ isUser: m.isUser, content: m.content })),
       userMessage: send.content,
       budgetTokens: deps.promptBudgetTokens,
     });
+    // Turns the window dropped are summarized in the background (never waited for here).
+    deps.memory.windowMoved({ chatId: send.chatId, userId: send.userId }, kept.summary, history, prompt.keptHistory);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('The model took too long')), deps.replyTimeoutMs);
     const stopped = () => controller.abort(new Error('The member stopped the reply'));

@@ -4,14 +4,16 @@ import type { ChatService } from '../service';
 export interface ConsumerDeps {
   bus: Bus;
   logger: Logger;
-  service: Pick<ChatService, 'characters' | 'chats' | 'members'>;
+  service: Pick<ChatService, 'characters' | 'chats' | 'members' | 'summaries'>;
 }
 
 /**
  * ARCHITECTURE §4: catalog.character.updated keeps the character snapshots (highest version wins,
  * whatever the order), catalog.character.deleted removes that character's chats and messages;
  * identity events keep members' names (the prompt's main identity) and remove a deleted member's
- * chats, messages and personas. Every handler is idempotent, so redeliveries need no inbox.
+ * chats, messages and personas. chat.summary.requested, which chat sends itself through its outbox
+ * once turns fall out of a chat's prompt window, writes that chat's summary in the background.
+ * Every handler is idempotent, so redeliveries need no inbox.
  */
 export async function registerConsumers({ bus, logger, service }: ConsumerDeps): Promise<void> {
   const log = logger.child({ component: 'consumers' });
@@ -33,5 +35,10 @@ export async function registerConsumers({ bus, logger, service }: ConsumerDeps):
       const chats = await service.members.remove(userId);
       log.info({ userId, chats }, 'deleted member removed from chat');
     },
+  });
+
+  // A summary already written (or a request made stale by an edit or a rewind) is not written again.
+  await consumeEvents(bus, 'summaries', {
+    'chat.summary.requested': async ({ payload }) => void (await service.summaries.write(payload)),
   });
 }

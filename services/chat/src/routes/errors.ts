@@ -1,3 +1,4 @@
+import { MEMORY_ERROR_CODES, MEMORY_MESSAGES } from '@lakorn/contracts';
 import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
@@ -15,10 +16,13 @@ import {
   NotOwnPersona,
   NotRegenerable,
   PersonaLimitReached,
+  PinLimitReached,
+  PinTokensExceeded,
   PersonaNotFound,
   SendNotFound,
   SendPending,
   SendRecordGone,
+  SummaryTooLong,
 } from '../domain/errors';
 
 /**
@@ -37,6 +41,9 @@ export const chatErrors: DomainErrorMap = (error) => {
   if (error instanceof AlternativesFull) return conflict(SWIPE_MESSAGES.full, CHAT_ERROR_CODES.alternativesFull);
   if (error instanceof NoSuchAlternative) return badRequest(SWIPE_MESSAGES.noSuchAlternative);
   if (error instanceof PersonaLimitReached) return conflict(PERSONA_LIMIT_MESSAGE, CHAT_ERROR_CODES.personaLimit);
+  if (error instanceof PinLimitReached) return conflict(MEMORY_MESSAGES.pinLimit, MEMORY_ERROR_CODES.pinLimit);
+  if (error instanceof PinTokensExceeded) return conflict(MEMORY_MESSAGES.pinTokens, MEMORY_ERROR_CODES.pinTokens);
+  if (error instanceof SummaryTooLong) return badRequest(MEMORY_MESSAGES.summaryTooLong);
   // spec §8: the client's "not enough coins" toast; the body also says what the member has and needs.
   // Both send failures say what came back (spec §8's toast gains a second line): nothing was taken here.
   if (error instanceof NotEnoughCoins) return paymentRequired(NOT_ENOUGH_COINS_MESSAGE, { balance: error.balance, cost: error.cost, refunded: 0 });

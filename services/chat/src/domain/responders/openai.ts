@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { summaryMessages, type Summarizer } from '../summaries';
 import type { Responder } from './types';
 
 // ARCHITECTURE §7: any OpenAI-compatible chat-completions API (OpenAI, Typhoon, Ollama, vLLM,
@@ -15,14 +16,18 @@ export interface OpenAIResponderOptions {
   timeoutMs: number;
 }
 
-export function openAIResponder(options: OpenAIResponderOptions): Responder {
-  const client = new OpenAI({
+function clientOf(options: OpenAIResponderOptions): OpenAI {
+  return new OpenAI({
     baseURL: options.baseUrl,
     // Local servers (Ollama, llama.cpp) need no key, but the SDK insists on one.
     apiKey: options.apiKey ?? 'no-key',
     maxRetries: options.maxRetries,
     timeout: options.timeoutMs,
   });
+}
+
+export function openAIResponder(options: OpenAIResponderOptions): Responder {
+  const client = clientOf(options);
   return {
     offline: false,
     async reply(prompt, { signal, onDelta }) {
@@ -46,6 +51,25 @@ export function openAIResponder(options: OpenAIResponderOptions): Responder {
         }
       }
       return text;
+    },
+  };
+}
+
+/**
+ * Summaries of the turns the prompt's window dropped (domain/summaries.ts), written by the same
+ * configured model in the background; the operator's model account pays for them, never the member.
+ */
+export function openAISummarizer(options: OpenAIResponderOptions): Summarizer {
+  const client = clientOf(options);
+  return {
+    offline: false,
+    async summarize(input, signal) {
+      const completion = await client.chat.completions.create(
+        // A summary is told to stay within maxCharacters; Thai costs about a token per character.
+        { model: options.model, messages: summaryMessages(input), max_tokens: Math.min(options.maxTokens * 2, input.maxCharacters), temperature: 0.3, stream: false },
+        { signal },
+      );
+      return completion.choices[0]?.message?.content ?? '';
     },
   };
 }
