@@ -15,7 +15,7 @@ const fields = {
   isSpicy: false,
   description: 'a friend',
   profileUrl: '',
-  alternateGreetings: ['สวัสดีอีกแบบ'],
+  alternateGreetings: ['สวัสดีอีกแบบ'] as string[],
   creatorNotesMultilingual: { th: 'บันทึก' },
 } as const;
 

@@ -28,7 +28,7 @@ export function createApp(deps: CatalogAppDeps): Express {
     metrics: deps.metrics,
     domainErrors: catalogErrors,
     // A character with a full lorebook; the gateway caps every other path far lower (bodies.ts).
-    jsonLimit: CHARACTER_BODY_LIMIT_BYTES,
+    jsonLimit: `${CHARACTER_BODY_LIMIT_BYTES}b`,
     routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog })],
   });
 }
