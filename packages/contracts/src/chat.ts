@@ -249,7 +249,7 @@ export { REWIND_MESSAGES } from './values/chat';
 
 /** PUT /api/messages/{id}: the message's (or the selected alternative's) new text. */
 export const MessageIdParams = z.object({ id: Id });
-export const EditMessageBody = z.object({ content: MessageContent });
+export const EditMessageBody = z.object({ userId: ActorRef, content: MessageContent });
 export type EditMessageBody = z.infer<typeof EditMessageBody>;
 
 /**

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import { chatRoutes } from './routes/chats';
 import { chatErrors } from './routes/errors';
+import { historyRoutes } from './routes/history';
 import { memoryRoutes } from './routes/memory';
 import { messageRoutes } from './routes/messages';
 import { personaRoutes } from './routes/personas';
@@ -11,7 +12,7 @@ import type { ChatService } from './service';
 export interface ChatAppDeps {
   logger: Logger;
   sessionPublicKey: string | KeyObject;
-  service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog' | 'summaries' | 'pins' | 'answers'>;
+  service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog' | 'summaries' | 'pins' | 'answers' | 'history'>;
   readiness?: ReadinessCheck[];
   /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
   metrics?: ServiceMetrics;
@@ -31,6 +32,7 @@ export function createApp({ logger, sessionPublicKey, service, readiness, metric
       messageRoutes({ chats: service.chats, sends: service.sends, answers: service.answers, logger, streamPingMs }),
       personaRoutes({ personas: service.personas }),
       memoryRoutes({ summaries: service.summaries, pins: service.pins }),
+      historyRoutes({ history: service.history }),
     ],
     domainErrors: chatErrors,
   });

@@ -12,6 +12,7 @@ import { createSummaryStore } from './data/summaryStore';
 import { createCharacterDirectory, type CatalogClient } from './domain/characters';
 import { createAnswers } from './domain/alternatives';
 import { createChats } from './domain/chats';
+import { createHistory } from './domain/history';
 import { busCoinClient, type CoinClient } from './domain/coins';
 import { createMemoryKeeper } from './domain/memory';
 import { createMembers } from './domain/members';
@@ -162,7 +163,8 @@ export function createChatService(options: ChatServiceOptions) {
     memory,
     now: options.now,
   });
-  return { models, stores, catalog, characters, personas, chats, members, sends, responder, summaries, pins, memory, answers };
+  const history = createHistory({ store: stores.chats, sends: stores.sends, chats, characters, answers: stores.alternatives, listener: memory });
+  return { models, stores, catalog, characters, personas, chats, members, sends, responder, summaries, pins, memory, answers, history };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

@@ -1,4 +1,5 @@
 import { collectionOf, insertOnce, putById } from '@lakorn/service-kit';
+import { alternativeId } from './alternativeStore';
 import { MESSAGE_PAGE_SIZE, messageFields, pageKey, pageNumberOf } from './messagePages';
 import type { ChatDoc, ChatModels, MessageDoc } from './models';
 
@@ -35,6 +36,29 @@ export interface ChatStore {
    */
   messagesBefore(chatId: string, limit: number, before: MessagePosition | null): Promise<{ messages: MessageDoc[]; more: boolean }>;
 
+  /** One message by id (null when there is none). */
+  getMessage(id: string): Promise<MessageDoc | null>;
+  /** A message's new text (an edit): the message's own, and its selected answer's when it has several. */
+  editMessage(message: MessageDoc, content: string): Promise<void>;
+  /**
+   * A message and every later one of its chat, in the chat's order, and the message just before it
+   * (null when it is the first): only the pages from its own to the newest are read.
+   */
+  messagesFrom(chatId: string, from: MessageDoc): Promise<{ from: MessageDoc[]; previous: MessageDoc | null }>;
+  /** Every message of a chat up to and including `to`, in order: only the pages up to its own are read. */
+  messagesUpTo(chatId: string, to: MessageDoc): Promise<MessageDoc[]>;
+  /**
+   * Removes a chat's newest messages (as messagesFrom gave them) with their answers, page by page,
+   * and sets the chat's highest place to `head` (the place the next message follows).
+   */
+  removeNewest(chatId: string, removed: MessageDoc[], head: number): Promise<void>;
+  /**
+   * Copies messages into another chat (a branch) at places 1..n in their order, under new ids, with
+   * their answers; answers the new ids by the original ones.
+   */
+  copyHistory(chatId: string, docs: MessageDoc[], newMessageId: () => string): Promise<Map<string, string>>;
+
+
   /** The messages at places lo..hi of a chat, in order: only the pages holding them are read (a summary's turns). */
   placesBetween(chatId: string, lo: number, hi: number): Promise<MessageDoc[]>;
 
@@ -55,6 +79,8 @@ const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a
 const byTimeThenId = (a: MessageDoc, b: MessageDoc) => a.timestamp.getTime() - b.timestamp.getTime() || byId(a, b);
 /** A chat's order: by place; two sends racing in one chat may share a place, then by time and id. */
 const byPlace = (a: MessageDoc, b: MessageDoc) => (a.seq ?? 0) - (b.seq ?? 0) || byTimeThenId(a, b);
+/** Documents a branch's copy writes per insert. */
+const COPY_BATCH = 500;
 const isBefore = (m: MessageDoc, p: MessagePosition) => (m.seq ?? 0) < p.seq || ((m.seq ?? 0) === p.seq && m._id < p.id);
 
 export function createChatStore(models: ChatModels): ChatStore {
@@ -64,6 +90,7 @@ export function createChatStore(models: ChatModels): ChatStore {
   const memories = collectionOf(models.memories);
   const chatPersonas = collectionOf(models.chatPersonas);
   const users = collectionOf(models.users);
+  const alternatives = collectionOf(models.alternatives);
   const summaries = collectionOf(models.summaries);
   const summaryCheckpoints = collectionOf(models.summaryCheckpoints);
   const pins = collectionOf(models.pins);
@@ -119,6 +146,28 @@ export function createChatStore(models: ChatModels): ChatStore {
     const found = [...seen.values()].sort(byPlace);
     const taken = found.slice(-count);
     return { messages: taken, more: found.length > taken.length || (taken[0]?.seq ?? 0) > 1 };
+  }
+
+  /** Sets a chat's highest place (a rewind lowers it: the next message takes the first freed place). */
+  async function setHead(chatId: string, seq: number): Promise<void> {
+    await messageHeads.updateOne({ _id: chatId }, { $set: { seq } }, { upsert: true });
+  }
+
+  /** A message's place, given on its chat's first read when it was stored before places existed. */
+  async function placeOf(message: MessageDoc): Promise<number> {
+    if (message.seq !== undefined) return message.seq;
+    await headOf(message.chatId);
+    return (await messages.findOne({ _id: message._id }))?.seq ?? 0;
+  }
+
+  /** Documents grouped by their page key (each group one equality-keyed write). */
+  function byPage<T extends { page?: string }>(docs: T[]): Map<string, T[]> {
+    const pages = new Map<string, T[]>();
+    for (const doc of docs) {
+      const key = doc.page ?? '';
+      pages.set(key, [...(pages.get(key) ?? []), doc]);
+    }
+    return pages;
   }
 
   async function removeChats(ids: string[]): Promise<void> {
@@ -188,6 +237,61 @@ export function createChatStore(models: ChatModels): ChatStore {
     async placesBetween(chatId, lo, hi) {
       if (hi < lo) return [];
       return (await pagesHolding(chatId, lo, hi)).filter((m) => (m.seq ?? 0) >= lo && (m.seq ?? 0) <= hi).sort(byPlace);
+    },
+
+    getMessage: (id) => messages.findOne({ _id: id }),
+    async editMessage(message, content) {
+      await messages.updateOne({ _id: message._id }, { $set: { content, edited: true } });
+      // A reply with several answers shows its selected one: that is the text the member changed.
+      if (message.alternativeCount !== undefined && message.selectedAlt !== undefined) {
+        await alternatives.updateOne({ _id: alternativeId(message._id, message.selectedAlt) }, { $set: { content } });
+      }
+    },
+    async messagesFrom(chatId, from) {
+      const at = await placeOf(from);
+      // The page past the head too: a lost race can leave the head a place behind (raiseHead).
+      const found = (await pagesHolding(chatId, at, (await headOf(chatId)) + 1)).sort(byPlace);
+      const index = found.findIndex((m) => m._id === from._id);
+      if (index < 0) return { from: [], previous: null };
+      // The message before it, when it shares a page read here; else the newest place before it.
+      const previous = found[index - 1] ?? (at > 1 ? (await newestUpTo(chatId, at - 1, 1, null)).messages[0] ?? null : null);
+      return { from: found.slice(index), previous };
+    },
+    async messagesUpTo(chatId, to) {
+      const at = await placeOf(to);
+      const found = (await pagesHolding(chatId, 0, at)).sort(byPlace);
+      const index = found.findIndex((m) => m._id === to._id);
+      return index < 0 ? [] : found.slice(0, index + 1);
+    },
+    async removeNewest(chatId, removed, head) {
+      // One delete per page, by its key (an equality the index serves); the ids keep it to exactly
+      // what was read, and the answers of those messages go with them.
+      await Promise.all(
+        [...byPage(removed)].map(async ([page, docs]) => {
+          const ids = docs.map((m) => m._id);
+          await messages.deleteMany({ page, _id: { $in: ids } });
+          await alternatives.deleteMany({ page, messageId: { $in: ids } });
+        }),
+      );
+      await setHead(chatId, head);
+    },
+    async copyHistory(chatId, docs, newMessageId) {
+      const ids = new Map(docs.map((m) => [m._id, newMessageId()]));
+      const copies = docs.map((m, i) => ({ ...m, _id: ids.get(m._id)!, chatId, ...messageFields(chatId, i + 1) }));
+      // The answers of the copied messages, read from their pages (equality on the page key).
+      const withAnswers = docs.filter((m) => m.alternativeCount !== undefined);
+      const answers = (await Promise.all([...byPage(withAnswers).keys()].map((page) => alternatives.find({ page }).toArray()))).flat();
+      const pageOfCopy = new Map(copies.map((c) => [c._id, c.page]));
+      const answerCopies = answers
+        .filter((a) => a.ready && ids.has(a.messageId))
+        .map((a) => {
+          const messageId = ids.get(a.messageId)!;
+          return { ...a, _id: alternativeId(messageId, a.n), messageId, chatId, page: pageOfCopy.get(messageId)! };
+        });
+      for (let i = 0; i < copies.length; i += COPY_BATCH) await messages.insertMany(copies.slice(i, i + COPY_BATCH));
+      for (let i = 0; i < answerCopies.length; i += COPY_BATCH) await alternatives.insertMany(answerCopies.slice(i, i + COPY_BATCH));
+      await setHead(chatId, copies.length);
+      return ids;
     },
 
     async getMemory(chatId) {

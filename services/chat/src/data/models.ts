@@ -77,6 +77,8 @@ export interface MessageDoc {
    */
   seq?: number;
   page?: string;
+  /** Set once the member changed the text (PUT /api/messages/{id}). */
+  edited?: true;
   /**
    * Another answer (swipes) and a greeting's alternate greetings: how many answers the message has
    * (AlternativeDoc, ready ones) and which one (its `n`) its `content` is. Absent while it has one.

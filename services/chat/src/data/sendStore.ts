@@ -25,6 +25,8 @@ export interface SendStore {
   finish(key: string, outcome: SendOutcome): Promise<void>;
   /** Every pending send (few: only those under way), with its deadline and process. */
   pending(limit: number): Promise<PendingSend[]>;
+  /** Whether one of the member's sends in this chat is under way (its messages may still be stored). */
+  pendingInChat(userId: string, chatId: string): Promise<boolean>;
   /** Records that this chat process is running (ChatInstanceDoc). */
   seen(instance: string, at: Date): Promise<void>;
   /** When a chat process was last seen running (null: never, or forgotten). */
@@ -79,6 +81,10 @@ export function createSendStore(models: ChatModels): SendStore {
         pendingSends.find({}, { projection }).toArray(),
       ]);
       return [...current, ...earlier.map((marker) => ({ ...marker, marker: true as const }))].slice(0, limit);
+    },
+    async pendingInChat(userId, chatId) {
+      // Equalities only (the member's index serves them); a member has few sends under way.
+      return (await sends.findOne({ userId, chatId, pending: true }, { projection: { _id: 1 } })) !== null;
     },
     seen: (instance, at) => putById(instances, { _id: instance, seenAt: at }),
     async lastSeen(instance) {

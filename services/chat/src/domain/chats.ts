@@ -30,6 +30,11 @@ export interface Chats {
   persona(actor: Actor, chatId: string): Promise<ChatPersona>;
   setPersona(actor: Actor, chatId: string, personaId: string): Promise<ChatPersona>;
   clearPersona(actor: Actor, chatId: string): Promise<void>;
+  /**
+   * Opens an empty room that continues `source` (a branch): the same character, and a slot of
+   * today's new chats as any new room takes; the caller copies the history into it.
+   */
+  openBranch(actor: Actor, source: ChatDoc, lastMessage: string): Promise<ChatDoc>;
   /** catalog.character.deleted: the tombstone first, then the character's chats; answers how many. */
   removeOfCharacter(characterId: string): Promise<number>;
   /** Forgets the new-chat quota slots of days before yesterday (a day's allowance is over at its end). */
@@ -84,6 +89,11 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
     });
   }
 
+  /** A new room takes a slot of today's allowance (contracts QUOTAS.chatsPerDay); reopening one takes none. */
+  async function claimNewRoom(actor: Actor, id: string, at: Date): Promise<void> {
+    if (!(await quotas.claim(`chats:${actor.id}:${quotaDay(at)}`, chatsPerDay, id))) throw new ChatQuotaReached();
+  }
+
   async function withMemory(doc: ChatDoc): Promise<Chat> {
     const [summary] = await summaries([doc]);
     return { ...summary!, memory: await store.getMemory(doc._id) };
@@ -106,8 +116,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
       }
       const at = now();
       const id = newId();
-      // A new room takes a slot of today's allowance; reopening one (above) takes none.
-      if (!(await quotas.claim(`chats:${actor.id}:${quotaDay(at)}`, chatsPerDay, id))) throw new ChatQuotaReached();
+      await claimNewRoom(actor, id, at);
       const doc: ChatDoc = {
         _id: id,
         userId: actor.id,
@@ -207,6 +216,24 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
     async clearPersona(actor, chatId) {
       await owned(actor, chatId);
       await store.deleteChatPersona(chatId);
+    },
+
+    async openBranch(actor, source, lastMessage) {
+      if (await characters.isDeleted(source.characterId)) throw new CharacterNotFound();
+      const at = now();
+      const id = newId();
+      await claimNewRoom(actor, id, at);
+      const doc: ChatDoc = {
+        _id: id,
+        userId: actor.id,
+        characterId: source.characterId,
+        character: source.character,
+        lastMessage,
+        lastUpdated: at,
+        createdAt: at,
+      };
+      await store.insertChat(doc);
+      return doc;
     },
 
     async removeOfCharacter(characterId) {

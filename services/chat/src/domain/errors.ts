@@ -45,6 +45,16 @@ export class PinTokensExceeded extends DomainError {}
 /** contracts MEMORY_LIMITS.summaryCharacters: a summary the member writes is at most that long. */
 export class SummaryTooLong extends DomainError {}
 
+/** A rewind waits for the chat's send under way: its messages may still be stored after the cut. */
+export class RewindWhileSending extends DomainError {}
+
+/** A rewind confirmed for `expected` messages would remove `count`: the member confirms again. */
+export class RewindCountChanged extends DomainError {
+  constructor(readonly count: number) {
+    super(`the rewind would remove ${count} messages`);
+  }
+}
+
 /** A page cursor is opaque: one that the service did not give out is refused. */
 export class InvalidCursor extends DomainError {}
 

@@ -11,6 +11,7 @@ export function messageView(doc: MessageDoc): Message {
     userId: doc.userId,
     persona: doc.persona,
     offline: doc.offline,
+    ...(doc.edited ? { edited: true as const } : {}),
   };
 }
 

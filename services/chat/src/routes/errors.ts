@@ -1,5 +1,5 @@
 import { MEMORY_ERROR_CODES, MEMORY_MESSAGES } from '@lakorn/contracts';
-import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, REWIND_MESSAGES, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
   AiUnavailable,
@@ -19,6 +19,8 @@ import {
   PinLimitReached,
   PinTokensExceeded,
   PersonaNotFound,
+  RewindCountChanged,
+  RewindWhileSending,
   SendNotFound,
   SendPending,
   SendRecordGone,
@@ -40,6 +42,8 @@ export const chatErrors: DomainErrorMap = (error) => {
   if (error instanceof NotRegenerable) return conflict(SWIPE_MESSAGES.notRegenerable, CHAT_ERROR_CODES.notRegenerable);
   if (error instanceof AlternativesFull) return conflict(SWIPE_MESSAGES.full, CHAT_ERROR_CODES.alternativesFull);
   if (error instanceof NoSuchAlternative) return badRequest(SWIPE_MESSAGES.noSuchAlternative);
+  if (error instanceof RewindWhileSending) return conflict(REWIND_MESSAGES.whileSending, CHAT_ERROR_CODES.rewindWhileSending);
+  if (error instanceof RewindCountChanged) return new HttpError(409, REWIND_MESSAGES.countChanged, CHAT_ERROR_CODES.rewindCountChanged, { count: error.count });
   if (error instanceof PersonaLimitReached) return conflict(PERSONA_LIMIT_MESSAGE, CHAT_ERROR_CODES.personaLimit);
   if (error instanceof PinLimitReached) return conflict(MEMORY_MESSAGES.pinLimit, MEMORY_ERROR_CODES.pinLimit);
   if (error instanceof PinTokensExceeded) return conflict(MEMORY_MESSAGES.pinTokens, MEMORY_ERROR_CODES.pinTokens);
