@@ -142,7 +142,11 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   monitor(chatWallet.wallet.models.entries.db as unknown as Connection);
   const m = chatHarness.member();
   await chatWallet.credit(m.actor.id, 10_000);
-  const room = await chatHarness.chatWith(chat, m.cookie);
+  // With a lorebook in use: its entries fire on every send (a constant one and a key, สวัสดี), and
+  // the send reads nothing more for it (the book rides in the character copy it reads anyway).
+  const { Lorebook } = await import('@lakorn/contracts');
+  const lorebook = Lorebook.parse({ entries: [{ keys: ['สวัสดี'], content: 'คำทักทายของหมู่บ้าน' }, { keys: [], constant: true, content: 'หมู่บ้านริมทะเล' }] });
+  const room = await chatHarness.chatWith(chat, m.cookie, chatHarness.snapshot({ lorebook }));
   const send = (i: number, name = '') =>
     as(name, chat.app).post('/api/messages').set('Cookie', m.cookie).send({ chatId: room.id, content: `สวัสดี ${i}`, isUser: true, userId: m.actor.id });
   for (let i = 0; i < 3; i++) expect((await send(i)).status).toBe(200);
