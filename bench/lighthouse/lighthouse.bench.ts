@@ -119,6 +119,13 @@ async function lighthouseOnce(target: string, headers: Record<string, string>): 
     const lhr = result?.lhr as unknown as LighthouseLhr | undefined;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${target}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // BENCH_LHR_DIR keeps each run's full report, to read what blocked the main thread (bootup-time,
+    // mainthread-work-breakdown, long-tasks) rather than only the scores.
+    if (process.env.BENCH_LHR_DIR) {
+      await fs.mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
+      const name = `${new URL(target).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      await fs.writeFile(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result?.lhr));
+    }
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
