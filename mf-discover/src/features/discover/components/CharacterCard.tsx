@@ -129,10 +129,17 @@ const LikeButton = styled.button<{ $liked: boolean }>`
   &:disabled { opacity: 1; cursor: default; }
 `;
 
-function CardPicture({ character }: { character: CharacterSummary }) {
+function CardPicture({ character, firstRow }: { character: CharacterSummary; firstRow: boolean }) {
   const image = useImageFallback(character.profileUrl);
   const letter = Array.from(character.name.trim())[0] ?? '?';
-  return image.src ? <img src={image.src} alt="" loading="lazy" onError={image.onError} /> : <span aria-hidden>{letter}</span>;
+  if (!image.src) return <span aria-hidden>{letter}</span>;
+  // The first row's pictures are the page's largest paint on a phone: fetched at once and first,
+  // never held back by lazy loading (the rest load as they near the screen).
+  return firstRow ? (
+    <img src={image.src} alt="" fetchPriority="high" onError={image.onError} />
+  ) : (
+    <img src={image.src} alt="" loading="lazy" onError={image.onError} />
+  );
 }
 
 export interface CharacterCardProps {
@@ -140,15 +147,17 @@ export interface CharacterCardProps {
   onStart: (id: string) => void;
   starting: boolean;
   disabled: boolean;
+  /** On the grid's first row (see DISCOVER_FIRST_ROW): its picture is loaded eagerly. */
+  firstRow?: boolean;
 }
 
 /** spec §2 card: picture, name, the description (public) or personality preview, like and chat. */
-export function CharacterCard({ character, onStart, starting, disabled }: CharacterCardProps) {
+export function CharacterCard({ character, onStart, starting, disabled, firstRow = false }: CharacterCardProps) {
   const { liked, count, like } = useLike(character);
   return (
     <Card aria-label={character.name}>
       <Picture>
-        <CardPicture character={character} />
+        <CardPicture character={character} firstRow={firstRow} />
         <Genre>{CATEGORY_TEXT[character.genre]}</Genre>
         {starting ? (
           <Starting>

@@ -41,9 +41,12 @@ const Category = styled.button<{ $active: boolean }>`
   font-weight: 600;
 `;
 
+/** The grid's columns on a phone: its first row is what the page opens on. */
+const DISCOVER_FIRST_ROW = 2;
+
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(${DISCOVER_FIRST_ROW}, minmax(0, 1fr));
   gap: 12px;
 `;
 
@@ -122,8 +125,15 @@ export function DiscoverPage() {
       ) : (
         <>
           <Grid>
-            {list.characters.map((character) => (
-              <CharacterCard key={character.id} character={character} onStart={(id) => void start(id)} starting={starting === character.id} disabled={starting !== null} />
+            {list.characters.map((character, index) => (
+              <CharacterCard
+                key={character.id}
+                character={character}
+                onStart={(id) => void start(id)}
+                starting={starting === character.id}
+                disabled={starting !== null}
+                firstRow={index < DISCOVER_FIRST_ROW}
+              />
             ))}
           </Grid>
           <div ref={sentinel} />
