@@ -50,8 +50,8 @@ export const SEND_OUTCOME_WAIT_MS = 90_000;
 
 /**
  * Another answer (swipes, chat README "Another answer"): a reply keeps at most this many answers,
- * its first one included (and a greeting this many, the card's alternate greetings after its first
- * message). Asking for one more is refused (409 ALTERNATIVES_FULL) before any coin is taken.
+ * its first one included. Asking for one more is refused (409 ALTERNATIVES_FULL) before any coin is
+ * taken. (A greeting's answers are its first message and the card's alternate greetings, all of them.)
  */
 export const ALTERNATIVES_MAX = 10;
 

@@ -18,7 +18,13 @@ export interface AlternativeStore {
   claim(doc: AlternativeDoc): Promise<boolean>;
   /** A claimed answer is delivered: its text, ready. */
   fill(messageId: string, n: number, content: string, offline: boolean): Promise<void>;
-  /** A claimed answer that was refunded gives its n back (a ready one is never removed here). */
+  /**
+   * A claimed answer whose send was refunded: kept as failed, never shown, and its n is not given
+   * again (its opId chat:<replyId>:alt<n> is spent: the wallet answers a second debit of it from
+   * the first). It keeps its place among the ALTERNATIVES_MAX.
+   */
+  fail(messageId: string, n: number): Promise<void>;
+  /** A claimed answer whose send was never recorded (no coin moved) gives its n back. */
   release(messageId: string, n: number): Promise<void>;
   /** The message's text is answer n of `count`. */
   select(messageId: string, n: number, count: number, content: string): Promise<void>;
@@ -48,6 +54,9 @@ export function createAlternativeStore(models: ChatModels): AlternativeStore {
     claim: async (doc) => (await insertOnce(() => alternatives.insertOne(doc))) === 'inserted',
     async fill(messageId, n, content, offline) {
       await alternatives.updateOne({ _id: alternativeId(messageId, n) }, { $set: { content, offline, ready: true, at: new Date() } });
+    },
+    async fail(messageId, n) {
+      await alternatives.updateOne({ _id: alternativeId(messageId, n), ready: false }, { $set: { failed: true } });
     },
     async release(messageId, n) {
       await alternatives.deleteOne({ _id: alternativeId(messageId, n), ready: false });

@@ -92,7 +92,7 @@ export interface MessageDoc {
  * unique (messageId, n): asking for another answer claims the next n by this insert before any
  * coin is taken, so at most ALTERNATIVES_MAX exist however many ask at once, and each n is paid
  * once (opId chat:<replyId>:alt<n>). A claimed answer is `ready: false` until delivered; a refund
- * deletes it. n = 0 is the reply's first answer, copied when the first other one is asked for.
+ * marks it `failed`. n = 0 is the reply's first answer, copied when the first other one is asked for.
  * `page` is the message's page key, so a page of messages reads its answers by equality.
  */
 export interface AlternativeDoc {
@@ -105,6 +105,8 @@ export interface AlternativeDoc {
   content: string;
   offline: boolean;
   ready: boolean;
+  /** Its send was refunded: never shown, and its n (and opId) is not used again. */
+  failed?: true;
   at: Date;
 }
 

@@ -14,11 +14,6 @@ import { messageView } from './views';
 export interface Answers {
   /** Chooses which answer of a message counts (free); NoSuchAlternative for an index it lacks. */
   select(actor: Actor, messageId: string, index: number): Promise<Message>;
-  /**
-   * A new chat's greeting with the character's alternate greetings: its answers 0 (the first
-   * message) and 1.. (the card's others, at most ALTERNATIVES_MAX in all), the first selected.
-   */
-  greet(greeting: MessageDoc, alternateGreetings: string[]): Promise<void>;
 }
 
 const byN = (a: AlternativeDoc, b: AlternativeDoc) => a.n - b.n;
@@ -65,27 +60,31 @@ export function createAnswers({ store, chatStore, chats }: { store: AlternativeS
       if (chat.lastUpdated.getTime() === message.timestamp.getTime()) await chatStore.setLastMessage(chat._id, chosen.content, message.timestamp);
       return answeredView({ ...message, content: chosen.content, selectedAlt: chosen.n, alternativeCount: ready.length }, ready);
     },
-
-    async greet(greeting, alternateGreetings) {
-      const others = alternateGreetings.filter((text) => text.trim() !== '').slice(0, ALTERNATIVES_MAX - 1);
-      if (others.length === 0) return;
-      // The greeting's page: places are given on insert (chatStore.insertMessage).
-      const stored = (await store.message(greeting._id)) ?? greeting;
-      const at = new Date();
-      const answers: AlternativeDoc[] = [greeting.content, ...others].map((content, n) => ({
-        _id: alternativeId(greeting._id, n),
-        messageId: greeting._id,
-        n,
-        chatId: greeting.chatId,
-        userId: greeting.userId,
-        page: stored.page ?? '',
-        content,
-        offline: false,
-        ready: true,
-        at,
-      }));
-      await Promise.all(answers.map((answer) => store.claim(answer)));
-      await store.select(greeting._id, 0, answers.length, greeting.content);
-    },
   };
+}
+
+/**
+ * A new chat's greeting with the character's alternate greetings (Card V2): its answers 0 (the
+ * first message) and 1.. (every other one the card has, contracts ALTERNATE_GREETINGS_MAX at most),
+ * the first selected.
+ */
+export async function storeGreetings(store: AlternativeStore, greeting: MessageDoc, alternateGreetings: string[]): Promise<void> {
+  const others = alternateGreetings.filter((text) => text.trim() !== '');
+  if (others.length === 0) return;
+  // The greeting's page key: places are given on insert (chatStore.insertMessage).
+  const stored = (await store.message(greeting._id)) ?? greeting;
+  const answers: AlternativeDoc[] = [greeting.content, ...others].map((content, n) => ({
+    _id: alternativeId(greeting._id, n),
+    messageId: greeting._id,
+    n,
+    chatId: greeting.chatId,
+    userId: greeting.userId,
+    page: stored.page ?? '',
+    content,
+    offline: false,
+    ready: true,
+    at: greeting.timestamp,
+  }));
+  await Promise.all(answers.map((answer) => store.claim(answer)));
+  await store.select(greeting._id, 0, answers.length, greeting.content);
 }

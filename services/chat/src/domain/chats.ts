@@ -2,10 +2,10 @@ import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts'
 import { quotaDay, type Actor, type QuotaSlots } from '@lakorn/service-kit';
 import type { AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore, MessagePosition } from '../data/chatStore';
-import type { ChatDoc } from '../data/models';
+import type { ChatDoc, MessageDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
 import { chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
-import { viewsWithAnswers } from './alternatives';
+import { storeGreetings, viewsWithAnswers } from './alternatives';
 import { CharacterNotFound, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
 import { personaView } from './views';
@@ -129,7 +129,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
       await store.insertChat(doc);
       // spec §3: the character's first message opens the conversation.
       if (character.firstMessage.trim() !== '') {
-        await store.insertMessage({
+        const greeting: MessageDoc = {
           _id: newId(),
           chatId: doc._id,
           userId: actor.id,
@@ -139,7 +139,10 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
           timestamp: at,
           persona: null,
           offline: false,
-        });
+        };
+        await store.insertMessage(greeting);
+        // Card V2 alternate_greetings: the greeting's other answers, chosen for free (PUT …/selected).
+        await storeGreetings(alternatives, greeting, character.alternateGreetings);
       }
       // A deletion event handled while this room was made has already swept the character's chats.
       if (await characters.isDeleted(characterId)) {

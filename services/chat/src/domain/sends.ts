@@ -229,8 +229,8 @@ export function createSends(deps: SendsDeps): Sends {
     if (resolution.kind === 'refunded') {
       await coins.requestRefund({ opId: debitOpId(send.messageId), userId: send.userId, reason: 'reply not delivered' });
     }
-    // Another answer that was not delivered gives its place back: nothing of it was kept.
-    if (send.regenerate && resolution.kind !== 'delivered') await deps.alternatives.release(send.regenerate.replyId, send.regenerate.n);
+    // Another answer that was not delivered is kept as failed: nothing of it is shown, and its opId is spent.
+    if (send.regenerate && resolution.kind !== 'delivered') await deps.alternatives.fail(send.regenerate.replyId, send.regenerate.n);
     return finishWith(send, result);
   }
 
