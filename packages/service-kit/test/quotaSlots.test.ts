@@ -47,6 +47,17 @@ describe('quota slots', () => {
     expect(await slots.claim('reserved', 3, 'y', { reserved: 2 })).toBe(false);
   });
 
+  test('existing units count as used: those holding a slot once, those without one as reserved', async () => {
+    const slots = quotaSlots(collection);
+    // 2 in use, none with a slot yet: 1 of 3 is left.
+    expect(await slots.claim('existing', 3, 'a', { existing: 2 })).toBe(true);
+    // Now 3 in use, one of them ('a') holding a slot: none is left.
+    expect(await slots.claim('existing', 3, 'b', { existing: 3 })).toBe(false);
+    expect(await slots.used('existing')).toBe(1);
+    // One without a slot went: its place is free again.
+    expect(await slots.claim('existing', 3, 'c', { existing: 2 })).toBe(true);
+  });
+
   test('prune forgets the old slots of the quotas it names, and only those', async () => {
     const old = quotaSlots(collection, () => new Date('2024-01-01T00:00:00Z'));
     expect(await old.claim('daily:u1:2024-01-01', 1, 'p')).toBe(true);

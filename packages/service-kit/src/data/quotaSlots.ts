@@ -30,9 +30,11 @@ export const QUOTA_SLOT_INDEXES: IndexSpec[] = [{ quota: 1 }, { holder: 1 }, { a
 export interface QuotaSlots {
   /**
    * Takes `units` free slots of `quota` for `holder`; false (and nothing kept) when fewer than that
-   * are left. `reserved` units count as used without slots (what existed before the quota did).
+   * are left. `reserved` units count as used without slots (what existed before the quota did); or
+   * `existing`: how many units are in use, slots or not, so those without one are reserved (read
+   * with the slots, saving a `used` round trip before the claim).
    */
-  claim(quota: string, limit: number, holder: string, options?: { units?: number; reserved?: number }): Promise<boolean>;
+  claim(quota: string, limit: number, holder: string, options?: { units?: number; reserved?: number; existing?: number }): Promise<boolean>;
   /** Slots of `quota` in use. */
   used(quota: string): Promise<number>;
   /** Gives back every slot `holder` holds (a deleted character frees its place). */
@@ -43,12 +45,12 @@ export interface QuotaSlots {
 
 export function quotaSlots(collection: mongo.Collection<QuotaSlotDoc>, now: () => Date = () => new Date()): QuotaSlots {
   return {
-    async claim(quota, limit, holder, { units = 1, reserved = 0 } = {}) {
+    async claim(quota, limit, holder, { units = 1, reserved = 0, existing } = {}) {
       const taken = new Set((await collection.find({ quota }, { projection: { n: 1 } }).toArray()).map((slot) => slot.n));
       const won: string[] = [];
       // Free numbers in order; one another request took meanwhile answers 'exists' and the next is
       // tried, so parallel claims spread over the free slots and the last ones find none.
-      let skip = reserved;
+      let skip = existing === undefined ? reserved : Math.max(0, existing - taken.size);
       for (let n = 1; n <= limit && won.length < units; n++) {
         if (taken.has(n)) continue;
         if (skip > 0) {

@@ -8,7 +8,6 @@ import {
   type CharacterSummary,
   type LikeResult,
   type LikeStatus,
-  type PublicCharactersPage,
   type PublicCharactersQuery,
 } from '@lakorn/contracts';
 import type { Actor, Logger, Outbox, QuotaSlots } from '@lakorn/service-kit';
@@ -103,13 +102,15 @@ export function createCatalog(deps: CatalogDeps) {
   async function afterWrite(doc: CharacterDoc): Promise<void> {
     const listing = listingOf(doc);
     index.upsert(listing);
+    // The event and the discover log are independent writes: side by side, one round trip's wait.
+    const logged = sync.record({ kind: 'character', character: listing });
     await outbox.enqueue({
       // The event always carries the lorebook: chat's prompt draws on it (ARCHITECTURE §7).
       name: 'catalog.character.updated',
       payload: { character: snapshotOf(doc), version: doc.version },
       messageId: `catalog.character.updated:${doc._id}:${doc.version}`,
     });
-    await sync.record({ kind: 'character', character: listing });
+    await logged;
   }
 
   /** The character as `actor` may see it (public, or theirs), else CharacterNotFound (spec §6: private is private). */
@@ -203,8 +204,8 @@ export function createCatalog(deps: CatalogDeps) {
       const id = newCharacterId();
       // Characters made before quotas existed hold no slot: they count as used all the same.
       const quota = characterQuota(actor.id);
-      const reserved = Math.max(0, index.idsOfUser(actor.id).length - (await deps.quotas.used(quota)));
-      if (!(await deps.quotas.claim(quota, deps.charactersTotal, id, { reserved }))) throw new QuotaReached('characters');
+      const existing = index.idsOfUser(actor.id).length;
+      if (!(await deps.quotas.claim(quota, deps.charactersTotal, id, { existing }))) throw new QuotaReached('characters');
       const at = now();
       const doc: CharacterDoc = {
         _id: id,
@@ -277,9 +278,10 @@ export function createCatalog(deps: CatalogDeps) {
       await removeCharacter(await owned(actor, id), 'background');
     },
 
-    listPublic(actor: Actor, query: PublicCharactersQuery): PublicCharactersPage {
+    /** The discover page as its JSON bytes (a PublicCharactersPage; DiscoverIndex.pageJson says why bytes). */
+    listPublicJson(actor: Actor, query: PublicCharactersQuery): Buffer {
       const q = query.q?.trim();
-      return index.page({
+      return index.pageJson({
         genre: query.genre === undefined || query.genre === 'all' ? undefined : query.genre,
         q: q ? q : undefined,
         excludeUserId: actor.id,

@@ -1,4 +1,5 @@
-import { DiscoverIndex, decodeCursor, type ListingSource } from '../../src/domain/discoverIndex';
+import { PublicCharactersPage } from '@lakorn/contracts';
+import { CARD_JSON_KEPT, DiscoverIndex, decodeCursor, type ListingSource } from '../../src/domain/discoverIndex';
 import { InvalidCursor } from '../../src/domain/errors';
 
 let counter = 0;
@@ -155,5 +156,51 @@ describe('the discover index', () => {
     // After the load, writes go to their place again.
     bulk.upsert(character({ rank: 0 }));
     expect(bulk.page({ excludeUserId: 'x', seed: 0, limit: 1 }).characters[0]?.id).toBe(`c${String(counter).padStart(4, '0')}`);
+  });
+
+  describe('the listing as JSON bytes (cards serialised once per version)', () => {
+    const request = { excludeUserId: 'viewer', seed: 0, limit: 4 };
+    const bytesOf = (index: DiscoverIndex, extra: Partial<Parameters<DiscoverIndex['page']>[0]> = {}) =>
+      JSON.parse(index.pageJson({ ...request, ...extra }).toString('utf8')) as unknown;
+
+    it('answers exactly the page, as the contract reads it, with Thai, quotes, emoji and control characters', () => {
+      const index = new DiscoverIndex();
+      index.upsert(character({ name: 'น้ำ "ใส" \\ ทดสอบ', description: 'บรรทัด\nใหม่ 👨‍👩‍👧 \u0000 </script>' }));
+      for (let i = 0; i < 5; i++) index.upsert(character({ userId: `owner${i % 2}` }));
+      index.setCreator('owner0', 'ผู้สร้าง "หนึ่ง"');
+      index.addLike('c0001', 'fan');
+      const first = index.page(request);
+      expect(bytesOf(index)).toEqual(first);
+      expect(PublicCharactersPage.parse(bytesOf(index))).toEqual(first);
+      expect(index.pageJson(request).toString('utf8')).toBe(JSON.stringify(first));
+      expect(bytesOf(index, { cursor: first.nextCursor ?? undefined })).toEqual(index.page({ ...request, cursor: first.nextCursor ?? undefined }));
+      expect(bytesOf(index, { q: 'ใส' })).toEqual(index.page({ ...request, q: 'ใส' }));
+    });
+
+    it('shows a new like, a renamed creator and a new version at once, though the card was serialised before', () => {
+      const index = new DiscoverIndex();
+      const original = character({ userId: 'maker' });
+      index.upsert(original);
+      index.pageJson(request);
+      index.addLike(original.id, 'fan');
+      index.setCreator('maker', 'ชื่อใหม่');
+      expect(bytesOf(index)).toEqual(index.page(request));
+      expect((bytesOf(index) as { characters: Array<{ likes: number; creatorUsername: string }> }).characters[0]).toMatchObject({ likes: 1, creatorUsername: 'ชื่อใหม่' });
+      index.upsert({ ...original, name: 'แก้ชื่อแล้ว', version: 2 });
+      expect(bytesOf(index)).toEqual(index.page(request));
+      expect((bytesOf(index) as { characters: Array<{ name: string; version: number }> }).characters[0]).toMatchObject({ name: 'แก้ชื่อแล้ว', version: 2 });
+      index.remove(original.id);
+      expect(bytesOf(index)).toEqual({ characters: [], nextCursor: null });
+    });
+
+    it(`keeps at most ${CARD_JSON_KEPT} cards serialised and still answers the oldest ones right`, async () => {
+      const index = new DiscoverIndex();
+      const many = Array.from({ length: CARD_JSON_KEPT + 5 }, (_, i) => character({ rank: i }));
+      await index.load(async (add) => many.forEach((c) => add(c)));
+      const all = { excludeUserId: 'viewer', seed: 0, limit: many.length };
+      index.pageJson(all);
+      expect((index as unknown as { cards: Map<unknown, unknown> }).cards.size).toBe(CARD_JSON_KEPT);
+      expect(JSON.parse(index.pageJson({ ...all, limit: 3 }).toString('utf8'))).toEqual(index.page({ ...all, limit: 3 }));
+    });
   });
 });
