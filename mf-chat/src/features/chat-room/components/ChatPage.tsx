@@ -337,7 +337,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
         }}
         picker={<PersonaPicker personas={personas.data ?? []} value={personaRef ? personaId : null} onChange={(p) => void choosePersona(p)} disabled={pending} />}
       />
-      <MemoryDialog chatId={chat.id} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
+      <MemoryDialog chatId={chat.id} characterName={chat.character.name} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
       <EditMessageDialog original={actions.editing?.text ?? null} busy={actions.saving} onSave={(content) => void actions.saveEdit(content)} onClose={actions.cancelEdit} />
       <ConfirmDialog
         open={actions.rewinding !== null}

@@ -3,15 +3,19 @@ import { characterCount, LIMITS } from '@lakorn/contracts/web';
 import { useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, ErrorState, LoadingState, TextAreaField } from '@lakorn/ui';
 import { loadMemory, saveMemory } from '../api';
-import { MEMORY_TEXT } from '../messages';
+import { MEMORY_TEXT, PINS_TEXT } from '../messages';
+import { PinsSection } from './PinsSection';
+import { SummarySection } from './SummarySection';
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; original: string };
 
 /**
  * spec §2/§4 memory dialog: opens and loads the memory; at most 1000 characters with a remaining
- * counter; saving empty text deletes it, otherwise saves; no change simply closes.
+ * counter; saving empty text deletes it, otherwise saves; no change simply closes. Beside the
+ * member's note, the story's summary (editable, saved on its own) and the pinned messages
+ * (removable) that the chat keeps in the prompt (README "Memory that keeps up").
  */
-export function MemoryDialog({ chatId, open, onClose }: { chatId: string; open: boolean; onClose: () => void }) {
+export function MemoryDialog({ chatId, open, onClose, characterName = PINS_TEXT.character }: { chatId: string; open: boolean; onClose: () => void; characterName?: string }) {
   const { toast } = useToast();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [text, setText] = useState('');
@@ -71,6 +75,8 @@ export function MemoryDialog({ chatId, open, onClose }: { chatId: string; open: 
             rows={6}
             disabled={saving}
           />
+          <SummarySection chatId={chatId} />
+          <PinsSection chatId={chatId} characterName={characterName} />
           <DialogActions>
             <Button $variant="secondary" onClick={onClose} disabled={saving}>
               {MEMORY_TEXT.cancel}
