@@ -27,6 +27,10 @@ const ROUTES: Array<[method: 'get' | 'post' | 'put' | 'delete', path: string, se
   ['get', '/api/chats/c1/memory?t=5', 'chat'],
   ['post', '/api/messages', 'chat'],
   ['get', '/api/messages/chat/c1', 'chat'],
+  // Edit, rewind and branch: under the same prefixes, no rows of their own (services/chat README).
+  ['put', '/api/messages/m1', 'chat'],
+  ['delete', '/api/chats/c1/messages?from=m1&count=2', 'chat'],
+  ['post', '/api/chats/c1/branch', 'chat'],
   ['post', '/api/personas', 'chat'],
   ['delete', '/api/personas/p1', 'chat'],
 

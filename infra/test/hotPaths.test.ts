@@ -38,6 +38,12 @@ const ROUND_TRIPS: Record<string, number> = {
   'send (JSON)': 20,
   'messages of a chat (full array)': 2,
   'messages of a chat (?limit=50)': 3,
+  // Edit, rewind and branch in a chat of 129 messages (3 pages): each reads the message by id and
+  // only the pages it needs, by key (a rewind of the last 2 the newest page, a branch from the 3rd
+  // the first), whatever the chat's length; the memory's summary and pins are kept in step.
+  'message edit': 6,
+  'rewind (the last 2 of 129)': 11,
+  'branch (from the 3rd of 129)': 17,
   'character read': 1,
   'character edit': 6,
   'character like': 2,
@@ -153,6 +159,18 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   await within(async () => expect((await send(9, 'send (JSON)')).status).toBe(200));
   await within(() => as('messages of a chat (full array)', chat.app).get(`/api/messages/chat/${room.id}`).set('Cookie', m.cookie).expect(200));
   await within(() => as('messages of a chat (?limit=50)', chat.app).get(`/api/messages/chat/${room.id}?limit=50`).set('Cookie', m.cookie).expect(200));
+  const { newId } = await import('../../services/chat/src/domain/ids');
+  for (let i = 0; i < 120; i++) {
+    await chat.service.stores.chats.insertMessage({
+      _id: newId(), chatId: room.id, userId: m.actor.id, characterId: room.characterId, content: `ข้อความ ${i}`,
+      isUser: i % 2 === 0, timestamp: new Date(Date.now() + i), persona: null, offline: false,
+    });
+  }
+  const long = (await request(chat.app).get(`/api/messages/chat/${room.id}`).set('Cookie', m.cookie).expect(200)).body as Array<{ id: string }>;
+  expect(long).toHaveLength(129);
+  await within(() => as('message edit', chat.app).put(`/api/messages/${long[127]!.id}`).set('Cookie', m.cookie).send({ content: 'แก้แล้ว' }).expect(200));
+  await within(() => as('rewind (the last 2 of 129)', chat.app).delete(`/api/chats/${room.id}/messages?from=${long[127]!.id}`).set('Cookie', m.cookie).expect(200));
+  await within(() => as('branch (from the 3rd of 129)', chat.app).post(`/api/chats/${room.id}/branch`).set('Cookie', m.cookie).send({ fromMessageId: long[2]!.id }).expect(201));
 
   // --- catalog
   const catalogHarness = await import('../../services/catalog/test/support/harness');

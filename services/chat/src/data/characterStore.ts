@@ -42,7 +42,9 @@ export function createCharacterStore(models: ChatModels): CharacterStore {
       const unique = [...new Set(ids)];
       const found = new Map<string, StoredCharacter>();
       if (unique.length === 0) return found;
-      const docs = await characters.find({ _id: { $in: unique } }).toArray();
+      // One chat's character (a chat answered alone) by equality on _id: FerretDB pushes no `$in`
+      // down, so that form reads every character (ARCHITECTURE §2).
+      const docs = unique.length === 1 ? [await characters.findOne({ _id: unique[0]! })].filter((d) => d !== null) : await characters.find({ _id: { $in: unique } }).toArray();
       for (const doc of docs) found.set(doc._id, toStored(doc));
       return found;
     },
