@@ -8,8 +8,8 @@
 // boundaries are the segmenter's, CORRECTED where a known word (any key of the book, any of the
 // character's names) occurs, by the classic rule of Thai word segmentation, maximal matching: in
 // a run of Thai letters, every segmentation is a path of pieces, each piece either a word the
-// segmenter produced (for the whole run, or for the stretch before, after or between known-word
-// occurrences) or a known-word occurrence; the path with the fewest pieces wins, and on a tie the
+// segmenter produced (for the whole run, or for what a known-word occurrence leaves of the words
+// it cuts into) or a known-word occurrence; the path with the fewest pieces wins, and on a tie the
 // one with fewer known words (the segmenter glues a stray letter to its neighbour, ไปต|ลาด, so a
 // tie is no evidence: a key must make the segmentation strictly better to move a boundary). A
 // key fires where its occurrence starts and ends on the winning path's boundaries:
