@@ -13,7 +13,7 @@
 // one with fewer known words (the segmenter glues a stray letter to its neighbour, ไปต|ลาด, so a
 // tie is no evidence: a key must make the segmentation strictly better to move a boundary). A
 // key fires where its occurrence starts and ends on the winning path's boundaries:
-//   เซเลสเทีย|กำลัง|มา (3 pieces) beats the segmenter's 6: the name fires.
+//   เซเลสเทีย|กำ|ลัง|มา (4 pieces; กำ is what is left of the segmenter's ยกำ) beats its 6: the name fires.
 //   ตา|ม|ฉัน|มา (4) loses to ตาม|ฉัน|มา (3): ตา does not fire inside ตาม.
 //   แมว|น้ำ|ว่าย|น้ำ|เก่ง (5) loses to แมวน้ำ|ว่าย|น้ำ|เก่ง (4): แมว does not fire inside แมวน้ำ.
 // Everything is compared after NFKC normalization and lower-casing. Where a key's edge is not a
