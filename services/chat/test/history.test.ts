@@ -223,6 +223,20 @@ describe('with another answer (alternatives)', () => {
     expect(await ledgerOf(actor.id)).toEqual(ledger);
   });
 
+  test('a rewind waits while another answer is being written in that chat (409 REWIND_WHILE_SENDING), and takes the reply with all its answers after', async () => {
+    const { cookie, room, reply, messages } = await withAlternatives();
+    stack.llm.behave(() => ({ reply: 'คำตอบที่สาม', chunkSize: 1, chunkDelayMs: 200 }));
+    const writing = api().post(`/api/messages/${reply.id}/regenerate`).set('Cookie', cookie).set('Accept', 'text/event-stream').send({ clientMessageId: `regen-${newId()}` }).then((r) => r);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const refused = await rewind(cookie, room.id, `?from=${messages[3]!.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe(CHAT_ERROR_CODES.rewindWhileSending);
+    expect(parseEvents((await writing).text).map((e) => e.event)).toContain('done');
+    expect((await list(cookie, room.id)).at(-1)).toMatchObject({ alternatives: ['ตอบ 2', 'อีกคำตอบ', 'คำตอบที่สาม'] });
+    expect((await rewind(cookie, room.id, `?from=${messages[3]!.id}&count=2`)).body).toMatchObject({ removed: 2, lastMessage: 'ตอบ 1' });
+    expect(await chat.service.stores.alternatives.ofMessage(reply.id)).toEqual([]);
+  });
+
   test('a branch copies a reply\'s answers with the selected one; a rewind removes them with the reply', async () => {
     const { actor, cookie, room, reply, ledger } = await withAlternatives();
     const made = (await branch(cookie, room.id, { fromMessageId: reply.id }).expect(201)).body as Chat;
