@@ -38,6 +38,12 @@ const ROUND_TRIPS: Record<string, number> = {
   'send (JSON)': 20,
   'messages of a chat (full array)': 2,
   'messages of a chat (?limit=50)': 3,
+  // Another answer (chat README "Another answer"): a send's path, plus the reply read by id, the
+  // latest two messages, the reply's answers (by messageId) and its place claimed, and the answer
+  // stored and selected; a page holding a reply with answers reads them by its page key (one more).
+  'regenerate (JSON)': 23,
+  'messages of a chat with answers (?limit=50)': 4,
+  'answer selected': 5,
   // Edit, rewind and branch in a chat of 129 messages (3 pages): each reads the message by id and
   // only the pages it needs, by key (a rewind of the last 2 the newest page, a branch from the 3rd
   // the first), whatever the chat's length; the memory's summary and pins are kept in step.
@@ -159,6 +165,10 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   await within(async () => expect((await send(9, 'send (JSON)')).status).toBe(200));
   await within(() => as('messages of a chat (full array)', chat.app).get(`/api/messages/chat/${room.id}`).set('Cookie', m.cookie).expect(200));
   await within(() => as('messages of a chat (?limit=50)', chat.app).get(`/api/messages/chat/${room.id}?limit=50`).set('Cookie', m.cookie).expect(200));
+  const latest = ((await request(chat.app).get(`/api/messages/chat/${room.id}?limit=1`).set('Cookie', m.cookie).expect(200)).body as Array<{ id: string }>)[0]!;
+  await within(() => as('regenerate (JSON)', chat.app).post(`/api/messages/${latest.id}/regenerate`).set('Cookie', m.cookie).send({ clientMessageId: 'hot-regenerate-1' }).expect(200));
+  await within(() => as('messages of a chat with answers (?limit=50)', chat.app).get(`/api/messages/chat/${room.id}?limit=50`).set('Cookie', m.cookie).expect(200));
+  await within(() => as('answer selected', chat.app).put(`/api/messages/${latest.id}/selected`).set('Cookie', m.cookie).send({ index: 0 }).expect(200));
   const { newId } = await import('../../services/chat/src/domain/ids');
   for (let i = 0; i < 120; i++) {
     await chat.service.stores.chats.insertMessage({
