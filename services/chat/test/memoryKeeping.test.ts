@@ -305,3 +305,36 @@ describe('rewind and branch keep summaries and pins in step (the functions histo
     expect((await chat.service.stores.summaries.checkpointsUpTo(atSixty.id, 1)).map((c) => c.coveredTo)).toEqual([3, 55]);
   });
 });
+
+describe('through the edit, rewind and branch routes', () => {
+  test('an edit of a pinned message changes what the prompt pins; a rewind unpins what it removes and drops a summary covering it; a branch takes both', async () => {
+    const { actor, cookie, room } = await funded(chat, wallet);
+    const sent: Array<{ userMessage: Message; aiMessage: Message }> = [];
+    // Places: 1 the greeting, then 2-3, 4-5, 6-7, 8-9.
+    for (let n = 1; n <= 4; n++) sent.push(await send(chat, cookie, room.id, `ข้อ ${n}`));
+    await pin(cookie, sent[0]!.userMessage.id).expect(201);
+    await pin(cookie, sent[3]!.userMessage.id).expect(201);
+    expect(await chat.service.summaries.write({ chatId: room.id, userId: actor.id, rev: 0, upTo: 5 })).toBe('written');
+
+    await request(chat.server).put(`/api/messages/${sent[0]!.userMessage.id}`).set('Cookie', cookie).send({ content: 'ฉันชื่อมะลิ แพ้กุ้ง' }).expect(200);
+    expect((await pinsOf(cookie, room.id)).map((p) => p.content)).toEqual(['ฉันชื่อมะลิ แพ้กุ้ง', 'ข้อ 4']);
+    await send(chat, cookie, room.id, 'จำได้ไหม');
+    expect(replyPrompts().at(-1)!.messages[0]!.content).toContain('The user: ฉันชื่อมะลิ แพ้กุ้ง');
+
+    // A branch from the second exchange's reply (place 5): the summary through 5 applies, and the first pin.
+    const branch = await request(chat.server).post(`/api/chats/${room.id}/branch`).set('Cookie', cookie).send({ fromMessageId: sent[1]!.aiMessage.id }).expect(201);
+    const summary = await summaryOf(chat, cookie, room.id);
+    expect(await summaryOf(chat, cookie, branch.body.id)).toMatchObject({ summary: summary.summary, coveredTo: 5 });
+    const branchPins = await pinsOf(cookie, branch.body.id);
+    expect(branchPins.map((p) => p.content)).toEqual(['ฉันชื่อมะลิ แพ้กุ้ง']);
+    expect(branchPins[0]!.messageId).not.toBe(sent[0]!.userMessage.id);
+
+    // A rewind from the second exchange (place 4) removes turns the summary covered: it is dropped
+    // (no checkpoint before them), and the pin of the fourth message goes.
+    await request(chat.server).delete(`/api/chats/${room.id}/messages`).query({ from: sent[1]!.userMessage.id }).set('Cookie', cookie).expect(200);
+    expect(await summaryOf(chat, cookie, room.id)).toMatchObject({ summary: '', coveredTo: 0 });
+    expect((await pinsOf(cookie, room.id)).map((p) => p.messageId)).toEqual([sent[0]!.userMessage.id]);
+    // The branch is untouched by the source's rewind.
+    expect((await summaryOf(chat, cookie, branch.body.id)).coveredTo).toBe(5);
+  });
+});
