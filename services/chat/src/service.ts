@@ -22,7 +22,7 @@ import { openAIResponder, openAISummarizer } from './domain/responders/openai';
 import { offlineResponder } from './domain/responders/offline';
 import type { Responder } from './domain/responders/types';
 import { createSends } from './domain/sends';
-import { createSummaries, offlineSummarizer, type Summarizer } from './domain/summaries';
+import { createSummaries, offlineSummarizer, summaryRequestId, type Summarizer } from './domain/summaries';
 
 export interface LlmSettings {
   baseUrl?: string;
@@ -138,7 +138,7 @@ export function createChatService(options: ChatServiceOptions) {
     characters,
     summarizer: options.summarizer ?? summarizerFor(options.llm),
     // To itself, through the outbox: the summary is written by chat's own consumer, off the send's path.
-    request: (payload) => options.outbox.enqueue({ name: 'chat.summary.requested', payload, messageId: `summary:${payload.chatId}:${payload.rev}` }),
+    request: (payload) => options.outbox.enqueue({ name: 'chat.summary.requested', payload, messageId: summaryRequestId(payload) }),
     logger,
     timeoutMs: options.llm.timeoutMs,
     now: options.now,

@@ -22,6 +22,15 @@ export const SUMMARY_BATCH_TURNS = 6;
 /** The most turns one summary adds (a chat older than summaries starts from its newest dropped turns). */
 export const SUMMARY_MAX_TURNS = 100;
 
+/**
+ * The outbox id of a summary request: one per revision of the summary and per 3 batches the window
+ * moves, so the sends that follow a request do not repeat it, yet a request that failed for good
+ * (the model down past the bus's retries) is made again once the window has moved on.
+ */
+export function summaryRequestId(request: { chatId: string; rev: number; upTo: number }): string {
+  return `summary:${request.chatId}:${request.rev}:${Math.floor(request.upTo / (SUMMARY_BATCH_TURNS * 3))}`;
+}
+
 /** What a summary is written from: the summary so far and the turns it adds, oldest first. */
 export interface SummaryInput {
   characterName: string;
