@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHAT_ERROR_CODES, ERROR_CODES, REWIND_MESSAGES, SWIPE_MESSAGES, type Message } from '@lakorn/contracts/web';
+import { CHAT_ERROR_CODES, ERROR_CODES, MEMORY_ERROR_CODES, MEMORY_MESSAGES, REWIND_MESSAGES, SWIPE_MESSAGES, type Message, type Pin } from '@lakorn/contracts/web';
 import { currentLocation, member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, renderApp, sendResult, sseStream, type Route } from './support';
 
@@ -251,13 +251,13 @@ describe('stop', () => {
 });
 
 describe('a message menu', () => {
-  test('its button (for keyboards) and a long press (on a phone) open edit, branch and rewind', async () => {
+  test('its button (for keyboards) and a long press (on a phone) open edit, branch, pin and rewind', async () => {
     mockChatApi(base([asked, reply()]));
     const user = userEvent.setup();
     renderApp('/chat/chat1');
     await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
     const menu = await openMenu('u1', user);
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['แก้ไข', 'แยกเรื่องจากตรงนี้', 'ลบตั้งแต่ข้อความนี้']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['แก้ไข', 'แยกเรื่องจากตรงนี้', 'ปักหมุด', 'ลบตั้งแต่ข้อความนี้']);
     expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'แยกเรื่องจากตรงนี้' })).toHaveFocus();
@@ -374,6 +374,54 @@ describe('a message menu', () => {
     expect(api.callsTo('POST', '/api/chats/chat1/branch')[0]!.body).toEqual({ userId: member.id, fromMessageId: 'u1' });
     expect(await screen.findByText('แยกเรื่องเป็นแชทใหม่แล้ว')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('list', { name: 'ข้อความ' }).querySelector('[data-message-id="c2u"]')).not.toBeNull());
+  });
+});
+
+describe('pins', () => {
+  const pinOf = (m: Message): Pin => ({ messageId: m.id, chatId: 'chat1', content: m.content, isUser: m.isUser, timestamp: m.timestamp, tokens: 5, pinnedAt: new Date().toISOString() });
+
+  test('pin from the menu marks the message pinned; the menu then offers to unpin it', async () => {
+    let pins: Pin[] = [];
+    const api = mockChatApi(
+      base([asked, reply()], {
+        'GET /api/chats/chat1/pins': () => ({ body: pins }),
+        'POST /api/messages/u1/pin': () => {
+          pins = [pinOf(asked)];
+          return { status: 201, body: pins[0] };
+        },
+        'DELETE /api/messages/u1/pin': () => {
+          pins = [];
+          return { status: 204 };
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/chat/chat1');
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    expect(within(row('u1')).queryByText('ปักหมุดแล้ว')).toBeNull();
+    await user.click(within(await openMenu('u1', user)).getByRole('menuitem', { name: 'ปักหมุด' }));
+    expect(await within(row('u1')).findByText('ปักหมุดแล้ว')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/messages/u1/pin')).toHaveLength(1);
+
+    await user.click(within(await openMenu('u1', user)).getByRole('menuitem', { name: 'เลิกปักหมุด' }));
+    await waitFor(() => expect(within(row('u1')).queryByText('ปักหมุดแล้ว')).toBeNull());
+    expect(api.callsTo('DELETE', '/api/messages/u1/pin')).toHaveLength(1);
+  });
+
+  test("a pin past the limit shows the server's Thai reason", async () => {
+    mockChatApi(
+      base([asked, reply()], {
+        'GET /api/chats/chat1/pins': { body: [] },
+        'POST /api/messages/r1/pin': { status: 409, body: { message: MEMORY_MESSAGES.pinLimit, code: MEMORY_ERROR_CODES.pinLimit } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/chat/chat1');
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    await user.click(within(await openMenu('r1', user)).getByRole('menuitem', { name: 'ปักหมุด' }));
+    expect(await screen.findByText('ปักหมุดไม่สำเร็จ โปรดลองอีกครั้ง')).toBeInTheDocument();
+    expect(screen.getByText(MEMORY_MESSAGES.pinLimit)).toBeInTheDocument();
+    expect(within(row('r1')).queryByText('ปักหมุดแล้ว')).toBeNull();
   });
 });
 

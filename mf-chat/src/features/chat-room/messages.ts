@@ -93,6 +93,7 @@ export const CHAT_TEXT = {
   pin: 'ปักหมุด',
   unpin: 'เลิกปักหมุด',
   pinned: 'ปักหมุดแล้ว',
+  unpinned: 'เลิกปักหมุดแล้ว',
   pinFailed: 'ปักหมุดไม่สำเร็จ โปรดลองอีกครั้ง',
 } as const;
 

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CHAT_ERROR_CODES, REWIND_MESSAGES, type Message } from '@lakorn/contracts/web';
 import { ApiError, useToast } from '@lakorn/shell-sdk';
+import { pinRefusal, usePinActions, usePins } from '../memory';
 import { branchChat, editMessage, rewindChat } from './api';
 import { CHAT_TEXT } from './messages';
 
@@ -14,7 +15,8 @@ export interface RewindAsk {
 /**
  * A message's menu actions, all free: edit (a reply's shown answer or the member's own text),
  * rewind (that message and everything after it go; spending is not given back, and the confirm
- * says so with the number of messages), and branch (a new chat with the history up to there).
+ * says so with the number of messages), branch (a new chat with the history up to there), and
+ * pin or unpin (the memory feature's pins: they stay in the prompt whatever the window drops).
  */
 export function useMessageActions(options: {
   chatId: string;
@@ -84,6 +86,24 @@ export function useMessageActions(options: {
     [chatId, userId, navigate, toast],
   );
 
+  const pins = usePins(chatId);
+  const pinActions = usePinActions(chatId);
+  const pinned = useMemo(() => new Set((pins.data ?? []).map((p) => p.messageId)), [pins.data]);
+  const togglePin = useCallback(
+    async (message: Message) => {
+      const was = pinned.has(message.id);
+      try {
+        if (was) await pinActions.unpin(message.id);
+        else await pinActions.pin(message.id);
+        toast({ title: was ? CHAT_TEXT.unpinned : CHAT_TEXT.pinned, variant: 'success' });
+      } catch (error) {
+        // Past a limit (10 pins, 1 000 tokens) the server's Thai text says which one.
+        toast({ title: CHAT_TEXT.pinFailed, description: pinRefusal(error) ?? undefined, variant: 'destructive' });
+      }
+    },
+    [pinned, pinActions, toast],
+  );
+
   return {
     editing,
     saving,
@@ -96,5 +116,7 @@ export function useMessageActions(options: {
     cancelRewind: () => setRewinding(null),
     confirmRewind,
     branch,
+    isPinned: (message: Message) => pinned.has(message.id),
+    togglePin,
   };
 }

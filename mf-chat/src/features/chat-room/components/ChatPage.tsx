@@ -193,6 +193,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
     return [
       { label: CHAT_TEXT.edit, icon: 'edit', onSelect: () => actions.startEdit(m, textOf(m)) },
       { label: CHAT_TEXT.branch, icon: 'branch', onSelect: () => void actions.branch(m) },
+      { label: actions.isPinned(m) ? CHAT_TEXT.unpin : CHAT_TEXT.pin, icon: 'pin', onSelect: () => void actions.togglePin(m) },
       { label: CHAT_TEXT.rewind, icon: 'rewind', danger: true, onSelect: () => actions.startRewind({ message: m, count: stored.length - at }) },
     ];
   };
@@ -308,6 +309,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
                 message={m}
                 text={textOf(m)}
                 actions={actionsOf(m, at)}
+                pinned={actions.isPinned(m)}
                 switcher={switcherOf(m)}
                 onSwipe={m === latestReply && (m.alternatives?.length ?? 1) > 1 && !pending ? (step) => void choice.show(m, choice.indexOf(m) + step) : undefined}
               />

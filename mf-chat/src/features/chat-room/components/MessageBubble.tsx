@@ -23,7 +23,9 @@ const Line = styled.div<{ $mine: boolean }>`
   flex-direction: ${(p) => (p.$mine ? 'row-reverse' : 'row')};
   align-items: flex-end;
   gap: 2px;
-  /* The row's full width, so the bubble's 82% is of the screen's column, its menu button beside it. */
+  /* The row's full width, so the bubble's 82% is of the screen's column, its menu button beside it;
+     the menu opens below it (MessageMenu). */
+  position: relative;
   width: 100%;
 `;
 

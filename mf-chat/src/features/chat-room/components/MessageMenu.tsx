@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { Icon, IconButton, theme, type IconName } from '@lakorn/ui';
 import { CHAT_TEXT } from '../messages';
 
+// The menu is placed against the message's row (MessageBubble's Line), not its small button, so it
+// opens from the screen's side the message sits on and never leaves the screen.
 const Wrap = styled.div`
-  position: relative;
   display: inline-flex;
 `;
 
