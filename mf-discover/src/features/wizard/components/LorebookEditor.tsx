@@ -71,7 +71,7 @@ const SwitchRow = styled.div`
   p { font-size: ${theme.font.size.xs}; }
 `;
 
-const Numbers = styled.div`
+const Actions = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 10px;
@@ -156,13 +156,13 @@ function EntryDialog({
       <EntrySwitch label={LOREBOOK_TEXT.constant} hint={LOREBOOK_TEXT.constantHint} checked={entry.constant} onChange={(constant) => onChange({ constant })} />
       <EntrySwitch label={LOREBOOK_TEXT.substring} hint={LOREBOOK_TEXT.substringHint} checked={entry.matchSubstring} onChange={(matchSubstring) => onChange({ matchSubstring })} />
       <NumberField label={LOREBOOK_TEXT.order} hint={LOREBOOK_TEXT.orderHint} value={entry.order} min={ORDER_RANGE.min} max={ORDER_RANGE.max} onChange={(order) => onChange({ order })} />
-      <Numbers>
+      <Actions>
         <Button $variant="danger" onClick={() => setConfirming(true)}>
           <Icon name="trash" size={16} />
           {LOREBOOK_TEXT.remove}
         </Button>
         <Button onClick={onClose}>{LOREBOOK_TEXT.close}</Button>
-      </Numbers>
+      </Actions>
       <ConfirmDialog
         open={confirming}
         title={LOREBOOK_TEXT.removeTitle}
@@ -223,7 +223,7 @@ export function LorebookEditor({ book, onChange }: { book: Lorebook; onChange: (
       <Muted style={{ marginBottom: 14 }}>{LOREBOOK_TEXT.intro(book.scanDepth)}</Muted>
       <Card aria-label={LOREBOOK_TEXT.settings}>
         <SectionTitle>{LOREBOOK_TEXT.settings}</SectionTitle>
-        <Numbers>
+        <div>
           <NumberField
             label={LOREBOOK_TEXT.budget}
             hint={LOREBOOK_TEXT.budgetHint(0, LOREBOOK_LIMITS.budgetTokensMax)}
@@ -240,7 +240,7 @@ export function LorebookEditor({ book, onChange }: { book: Lorebook; onChange: (
             max={LOREBOOK_LIMITS.scanDepthMax}
             onChange={(scanDepth) => onChange({ ...book, scanDepth })}
           />
-        </Numbers>
+        </div>
       </Card>
       <Head>
         <SectionTitle style={{ margin: 0 }}>{LOREBOOK_TEXT.listLabel}</SectionTitle>
