@@ -1,5 +1,14 @@
 import type { Profile } from '@lakorn/contracts';
 import { baseUrl, E2E_PORTS_VARIABLE } from '../support';
+import {
+  ALL_ACCEPTED,
+  ALL_REFUSED,
+  refusedEverywhere as refusedAt,
+  sessionProbes,
+  sessionStatuses,
+  signInByDevToken,
+  type CheckpointPorts,
+} from '../support/sessionProbes';
 
 // Sessions that end (service-kit README "Sessions"): after logout, "sign out everywhere" and
 // account deletion the old token is refused at the gateway and at every service's own port.
@@ -8,57 +17,16 @@ import { baseUrl, E2E_PORTS_VARIABLE } from '../support';
 
 const EVENT_PATH_MS = 5_000;
 
-type Where = 'gateway' | 'identity' | 'catalog' | 'chat' | 'wallet' | 'checkin';
-
-function ports(): Record<Where, number> {
+function ports(): CheckpointPorts {
   const raw = process.env[E2E_PORTS_VARIABLE];
   if (!raw) throw new Error(`${E2E_PORTS_VARIABLE} is not set: the journeys' global setup starts the stack and sets it`);
-  return JSON.parse(raw) as Record<Where, number>;
+  return JSON.parse(raw) as CheckpointPorts;
 }
 
-async function signIn(email: string, name: string): Promise<{ cookie: string; profile: Profile }> {
-  const token = await fetch(`${baseUrl()}/api/auth/dev/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, name }) });
-  const { credential } = (await token.json()) as { credential: string };
-  const verify = await fetch(`${baseUrl()}/api/auth/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credential }) });
-  expect(verify.status).toBe(200);
-  const cookie = (verify.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { cookie, profile: (await verify.json()) as Profile };
-}
-
-/** One call that needs a session at the gateway and at each service reached directly. */
-function probes(profile: Profile): Record<Where, string> {
-  const p = ports();
-  const direct = (port: number) => `http://127.0.0.1:${port}`;
-  return {
-    gateway: `${baseUrl()}/api/coins/transactions/${profile.id}`,
-    identity: `${direct(p.identity)}/api/auth/session`,
-    catalog: `${direct(p.catalog)}/api/characters/user/${profile.id}`,
-    chat: `${direct(p.chat)}/api/chats/user/${profile.id}`,
-    wallet: `${direct(p.wallet)}/api/coins/transactions/${profile.id}`,
-    checkin: `${direct(p.checkin)}/api/checkin/calendar`,
-  };
-}
-
-async function statuses(cookie: string, profile: Profile): Promise<Record<Where, number>> {
-  const entries = await Promise.all(
-    Object.entries(probes(profile)).map(async ([where, url]) => [where, (await fetch(url, { headers: { Cookie: cookie } })).status] as const),
-  );
-  return Object.fromEntries(entries) as Record<Where, number>;
-}
-
-/** Polls until every place answers 401, up to `withinMs`; answers the last statuses and how long it took. */
-async function refusedEverywhere(cookie: string, profile: Profile, withinMs: number): Promise<{ seen: Record<Where, number>; ms: number }> {
-  const started = Date.now();
-  let seen = await statuses(cookie, profile);
-  while (Object.values(seen).some((s) => s !== 401) && Date.now() - started < withinMs) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    seen = await statuses(cookie, profile);
-  }
-  return { seen, ms: Date.now() - started };
-}
-
-const ALL_REFUSED: Record<Where, number> = { gateway: 401, identity: 401, catalog: 401, chat: 401, wallet: 401, checkin: 401 };
-const ALL_ACCEPTED: Record<Where, number> = { gateway: 200, identity: 200, catalog: 200, chat: 200, wallet: 200, checkin: 200 };
+const signIn = (email: string, name: string) => signInByDevToken(baseUrl(), email, name);
+const probes = (profile: Profile) => sessionProbes(baseUrl(), ports(), profile);
+const statuses = (cookie: string, profile: Profile) => sessionStatuses(baseUrl(), ports(), cookie, profile);
+const refusedEverywhere = (cookie: string, profile: Profile, withinMs: number) => refusedAt(baseUrl(), ports(), cookie, profile, withinMs);
 
 describe('sessions that end, at the gateway and at every service\'s own port', () => {
   test('after logout the old token is refused everywhere at once (the event path), the member\'s other device is not', async () => {

@@ -81,6 +81,12 @@ export interface Stack {
   infrastructureDied: Promise<string>;
   /** Sends a signal to a running service or the gateway (bench/chaos); it is restarted by the policy. */
   kill(name: ProcessName, signal?: NodeJS.Signals): boolean;
+  /**
+   * Stops a service or the gateway (SIGTERM) and starts it again with `env` added to its
+   * environment, as an operator who changed its settings (ADMIN_EMAILS, say) restarts it; not
+   * counted as a crash. Resolves when it is ready again.
+   */
+  restartWith(name: ProcessName, env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -103,6 +109,10 @@ const TSX_CLI = require.resolve('tsx/cli');
  * the gateway's /healthz, and returns the URL. Used by `npm start` and by the e2e global setup.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  /** Environment an operator's restart added, per process (restartWith); kept for later restarts. */
+  const changedEnv = new Map<ProcessName, Record<string, string>>();
+  /** Processes being restarted on purpose: their exit is not a crash. */
+  const restarting = new Set<ProcessName>();
   const paths = repoPaths(options.root);
   const parentEnv = options.env ?? process.env;
   const settings = readRunnerEnv(parentEnv);
@@ -221,7 +231,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         command: process.execPath,
         args: [TSX_CLI, entries[name]],
         cwd: paths.root,
-        env: processEnv(name, settings, resolved, parentEnv, overrides, options.processEnv?.[name]),
+        env: processEnv(name, settings, resolved, parentEnv, overrides, { ...options.processEnv?.[name], ...changedEnv.get(name) }),
         sink,
         format,
       });
@@ -248,6 +258,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       void child.exited.then(async (exit) => {
         if (stopping) return;
         const name = child.name as ProcessName;
+        if (restarting.has(name) && launch) {
+          restarting.delete(name);
+          notice(`${name} stopped to start again with changed settings`);
+          processes.splice(processes.indexOf(child), 1);
+          supervise(launch(name));
+          return;
+        }
         if (!policy || !launch) {
           resolve({ name, exit, tail: child.tail(), crashes: 1 });
           return;
@@ -288,6 +305,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const child = processes.find((p) => p.name === name && p.running);
       child?.kill(signal);
       return child !== undefined;
+    },
+    restartWith: async (name, env) => {
+      const child = processes.find((p) => p.name === name && p.running);
+      if (!child) throw new Error(`${name} is not running`);
+      changedEnv.set(name, { ...changedEnv.get(name), ...env });
+      restarting.add(name);
+      child.kill('SIGTERM');
+      await child.exited;
+      // supervise() has started the next one by now (same turn as the exit).
+      const next = processes.find((p) => p.name === name && p !== child);
+      if (!next) throw new Error(`${name} was not started again`);
+      await waitUntilReady(next, probeOf(name), Date.now() + (options.readyTimeoutMs ?? 120_000));
     },
     stop,
   };
