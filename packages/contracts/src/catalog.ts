@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActorRef, Id, MemberImageUrl } from './common';
 import { CharacterSnapshot } from './events';
-import { AlternateGreetings, CreatorNotesMultilingual, isJsonObject, Lorebook } from './lorebook';
+import { AlternateGreetingList, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 import { DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
 
@@ -56,10 +56,12 @@ export const CharacterInput = z
       .max(CARD_EXTRAS_MAX)
       .refine((v) => v === '' || isJsonObject(v), 'cardExtras must be a JSON object')
       .default(''),
-    alternateGreetings: AlternateGreetings,
-    creatorNotesMultilingual: CreatorNotesMultilingual,
+    // Beyond the spec, so a client that does not send them (an older wizard) never erases them:
+    // absent on create, none; absent on update, kept as they are.
+    alternateGreetings: AlternateGreetingList.optional(),
+    creatorNotesMultilingual: CreatorNotesByLanguage.optional(),
     /** The character's lorebook (shown back to the owner and admins only; never in listings). */
-    lorebook: Lorebook.default(() => Lorebook.parse({})),
+    lorebook: Lorebook.optional(),
   })
   .superRefine((value, ctx) => {
     // spec §5 step 8: a public character needs a short description.

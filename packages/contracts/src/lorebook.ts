@@ -63,17 +63,19 @@ export const Lorebook = z.object({
 });
 export type Lorebook = z.infer<typeof Lorebook>;
 
-/** Card V2 `alternate_greetings`: other first messages a chat may start with (no maximum, as firstMessage). */
-export const AlternateGreetings = z
+/** Card V2 `alternate_greetings`: other first messages a chat may start with (no maximum each, as firstMessage). */
+export const AlternateGreetingList = z
   .array(z.string().trim().min(1, 'A greeting is not blank'))
-  .max(ALTERNATE_GREETINGS_MAX, `At most ${ALTERNATE_GREETINGS_MAX} alternate greetings`)
-  .default([]);
+  .max(ALTERNATE_GREETINGS_MAX, `At most ${ALTERNATE_GREETINGS_MAX} alternate greetings`);
+/** As a character carries them: none when a copy predates them. */
+export const AlternateGreetings = AlternateGreetingList.default([]);
 
 /** Card V3 `creator_notes_multilingual`: language code → the creator's notes (`th` is shown in chat). */
-export const CreatorNotesMultilingual = z
+export const CreatorNotesByLanguage = z
   .record(
     z.string().regex(LANGUAGE_CODE, 'A language code such as th or en'),
     z.string().refine((v) => characterCount(v) <= CREATOR_NOTES_MAX, `Creator notes are at most ${CREATOR_NOTES_MAX} characters`),
   )
-  .refine((v) => Object.keys(v).length <= CREATOR_NOTES_LANGUAGES_MAX, `At most ${CREATOR_NOTES_LANGUAGES_MAX} languages`)
-  .default({});
+  .refine((v) => Object.keys(v).length <= CREATOR_NOTES_LANGUAGES_MAX, `At most ${CREATOR_NOTES_LANGUAGES_MAX} languages`);
+/** As a character carries them: none when a copy predates them. */
+export const CreatorNotesMultilingual = CreatorNotesByLanguage.default({});

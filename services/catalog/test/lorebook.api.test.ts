@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { LOREBOOK_LIMITS, type CardImportResult, type Character, type CharacterDraft } from '@lakorn/contracts';
 import { withPngText } from '../src/domain/pngText';
-import { catalogForThisFile, createCharacter, member } from './support/harness';
+import { catalogForThisFile, characterInput, createCharacter, member } from './support/harness';
 import { makePng } from './support/images';
 
 // Lorebooks, alternate greetings and multilingual creator notes (beyond the spec, ARCHITECTURE §6
@@ -60,6 +60,21 @@ describe('lorebook on characters', () => {
     expect(theirs.body).not.toHaveProperty('lorebook');
     // Greetings are no secret: every chat with the character shows them.
     expect(theirs.body.alternateGreetings).toEqual(['สวัสดีอีกแบบ']);
+  });
+
+  it('an update that leaves the lorebook, greetings and creator notes out keeps them; one that sends them replaces them', async () => {
+    const created = await createCharacter(h.app, owner.cookie, { lorebook: lorebook as never, alternateGreetings: ['ทักแบบสอง'], creatorNotesMultilingual: { th: 'บันทึก' } });
+    const { lorebook: _book, alternateGreetings: _greetings, creatorNotesMultilingual: _notes, ...olderWizard } = characterInput({ name: 'ชื่อใหม่' });
+    const kept = await request(h.app).put(`/api/characters/${created.id}`).set('Cookie', owner.cookie).send(olderWizard);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ name: 'ชื่อใหม่', alternateGreetings: ['ทักแบบสอง'], creatorNotesMultilingual: { th: 'บันทึก' } });
+    expect(kept.body.lorebook.entries).toHaveLength(2);
+    const emptied = await request(h.app).put(`/api/characters/${created.id}`).set('Cookie', owner.cookie).send({ ...olderWizard, lorebook: { entries: [] }, alternateGreetings: [] });
+    expect(emptied.body.lorebook.entries).toEqual([]);
+    expect(emptied.body.alternateGreetings).toEqual([]);
+    // A new character whose body said nothing of them has none.
+    const plain = await request(h.app).post('/api/characters').set('Cookie', owner.cookie).send(olderWizard);
+    expect(plain.body).toMatchObject({ alternateGreetings: [], creatorNotesMultilingual: {}, lorebook: { entries: [], scanDepth: LOREBOOK_LIMITS.scanDepthDefault } });
   });
 
   it('is never in a listing (discover, a member’s characters)', async () => {

@@ -54,10 +54,14 @@ const newRank = () => randomInt(0, 2 ** 32);
 
 type CharacterFields = Omit<CharacterInput, 'userId'>;
 
+/** The input's fields; one a client left out (alternate greetings, creator notes, lorebook) is not among them. */
 function fieldsOf(input: CharacterInput): CharacterFields {
   const { userId: _actorRef, ...fields } = input;
-  return fields;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CharacterFields;
 }
+
+/** What a new character has where its input said nothing (an update keeps what is stored). */
+const newCharacterExtras = () => ({ alternateGreetings: [], creatorNotesMultilingual: {}, lorebook: Lorebook.parse({}) });
 
 const LISTING_FIELDS = Object.keys(ListingSource.shape).filter((field) => field !== 'id') as Array<Exclude<keyof ListingSource, 'id'>>;
 
@@ -210,6 +214,7 @@ export function createCatalog(deps: CatalogDeps) {
       const doc: CharacterDoc = {
         _id: id,
         userId: actor.id,
+        ...newCharacterExtras(),
         ...fieldsOf(input),
         rank: newRank(),
         version: 1,

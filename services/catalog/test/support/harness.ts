@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { Lorebook, type CharacterInput, type EventName, type EventPayload } from '@lakorn/contracts';
+import type { CharacterInput, EventName, EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Actor, type Bus, type Outbox } from '@lakorn/service-kit';
 import { harnessPerFile, sampleCharacter, sessionCookie, testActor, testBus, testMongo, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
@@ -59,7 +59,7 @@ export const catalogForThisFile = (label: string) => harnessPerFile(() => startC
 
 /** A valid wizard submission (spec §5), Thai throughout: the house's sample character. */
 export function characterInput(overrides: Partial<CharacterInput> = {}): CharacterInput {
-  return { ...sampleCharacter(), cardExtras: '', lorebook: Lorebook.parse({}), ...overrides };
+  return { ...sampleCharacter(), cardExtras: '', ...overrides };
 }
 
 /** A signed-in member for supertest: the actor and its cookie. */
