@@ -42,9 +42,10 @@ export function createCharacterStore(models: ChatModels): CharacterStore {
       const unique = [...new Set(ids)];
       const found = new Map<string, StoredCharacter>();
       if (unique.length === 0) return found;
-      // One chat's character (a chat answered alone) by equality on _id: FerretDB pushes no `$in`
-      // down, so that form reads every character (ARCHITECTURE §2).
-      const docs = unique.length === 1 ? [await characters.findOne({ _id: unique[0]! })].filter((d) => d !== null) : await characters.find({ _id: { $in: unique } }).toArray();
+      // Each character by equality on _id, side by side: FerretDB pushes no `$in` down, so that
+      // form reads every character (ARCHITECTURE §2), and a member's chat list names at most a
+      // page of characters.
+      const docs = (await Promise.all(unique.map((id) => characters.findOne({ _id: id })))).filter((d) => d !== null);
       for (const doc of docs) found.set(doc._id, toStored(doc));
       return found;
     },
