@@ -534,14 +534,17 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     expect(screen.getByText('ทะเลสาบกลางป่า')).toBeInTheDocument();
   });
 
-  test('drops a new entry nothing was typed into, and names an entry that can never fire', async () => {
-    ready(book([entry({ content: 'ไม่มีคำสำคัญ' })]));
+  test('drops a new entry nothing was typed into, and names an entry that can never fire (an always-on one needs no keys)', async () => {
+    ready(book([entry({ content: 'ไม่มีคำสำคัญ' }), entry({ content: 'โลกมีดวงจันทร์สองดวง', constant: true })]));
     mockApi({});
     renderAt('/create-character/lorebook');
     expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('ยังไม่มีคำสำคัญ รายการนี้จะไม่ถูกใช้จนกว่าจะเพิ่มคำหรือเปิด "ใช้เสมอ"');
+    const alwaysOn = screen.getByRole('button', { name: 'แก้ไขรายการที่ 2' });
+    expect(alwaysOn).toHaveTextContent('ข้อมูลที่ใช้เสมอ');
+    expect(alwaysOn).not.toHaveTextContent('ยังไม่มีคำสำคัญ');
     await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
     await userEvent.click(within(dialog()).getByRole('button', { name: 'เสร็จ' }));
-    expect(screen.getByText('1/200 รายการ')).toBeInTheDocument();
+    expect(screen.getByText('2/200 รายการ')).toBeInTheDocument();
   });
 
   test('the budget takes whole tokens within 0-8192: a value out of range is flagged and never saved', async () => {

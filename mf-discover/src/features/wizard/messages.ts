@@ -121,6 +121,7 @@ export const LOREBOOK_TEXT = {
   emptyHint: 'เช่น ชื่อเมือง ตำนาน หรือคนสำคัญในเรื่อง พร้อมคำสำคัญที่ทำให้ AI นึกถึงข้อมูลนั้น',
   listLabel: 'รายการในคลังความรู้',
   noKeys: 'ยังไม่มีคำสำคัญ',
+  alwaysOnNoKeys: 'ข้อมูลที่ใช้เสมอ',
   off: 'ปิดอยู่',
   alwaysOn: 'ใช้เสมอ',
   substringPill: 'ส่วนของคำ',

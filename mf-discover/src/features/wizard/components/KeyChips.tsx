@@ -93,10 +93,11 @@ export function KeyChips({ label, hint, keys, onChange }: { label: string; hint:
       <label htmlFor={id}>{label}</label>
       {keys.length > 0 ? (
         <Chips aria-label={LOREBOOK_TEXT.keyList(label)}>
-          {keys.map((key) => (
-            <Chip key={key} $warn={risky.includes(key)}>
+          {keys.map((key, index) => (
+            // By place: an imported card may repeat a key, and each chip removes only itself.
+            <Chip key={`${index}:${key}`} $warn={risky.includes(key)}>
               <span>{key}</span>
-              <IconButton $size={28} aria-label={LOREBOOK_TEXT.removeKey(key)} onClick={() => onChange(keys.filter((k) => k !== key))}>
+              <IconButton $size={28} aria-label={LOREBOOK_TEXT.removeKey(key)} onClick={() => onChange(keys.filter((_, i) => i !== index))}>
                 <Icon name="close" size={14} />
               </IconButton>
             </Chip>

@@ -260,7 +260,7 @@ export function LorebookEditor({ book, onChange }: { book: Lorebook; onChange: (
             return (
               <Row key={index} $off={!entry.enabled}>
                 <Open type="button" aria-label={LOREBOOK_TEXT.editEntry(position + 1)} onClick={() => setOpen({ index, isNew: false })}>
-                  <strong>{entry.keys.length > 0 ? entry.keys.join(', ') : LOREBOOK_TEXT.noKeys}</strong>
+                  <strong>{entry.keys.length > 0 ? entry.keys.join(', ') : entry.constant ? LOREBOOK_TEXT.alwaysOnNoKeys : LOREBOOK_TEXT.noKeys}</strong>
                   {entry.content.trim() ? <p>{entry.content}</p> : null}
                   <Pills>
                     <Pill>{LOREBOOK_TEXT.orderPill(entry.order)}</Pill>
