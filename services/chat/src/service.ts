@@ -143,7 +143,7 @@ export function createChatService(options: ChatServiceOptions) {
     timeoutMs: options.llm.timeoutMs,
     now: options.now,
   });
-  const pins = createPins({ store: stores.pins, chats, now: options.now });
+  const pins = createPins({ store: stores.pins, messages: stores.chats, chats, now: options.now });
   const memory = createMemoryKeeper({ summaries, summaryStore: stores.summaries, pins, logger });
   const answers = createAnswers({ store: stores.alternatives, chatStore: stores.chats, chats });
   const sends = createSends({

@@ -24,7 +24,8 @@ let offlineWallet: WalletUnderTest;
 const CONTEXT_TOKENS = 600 + 1_700;
 
 beforeAll(async () => {
-  stack = await startSendStack('chat_memory', { contextTokens: CONTEXT_TOKENS, replyTimeoutMs: 4_000 });
+  // The model's time limit (the summarizer's too) is well above a send's time on a busy machine.
+  stack = await startSendStack('chat_memory', { contextTokens: CONTEXT_TOKENS, replyTimeoutMs: 10_000 });
   ({ llm, chat, wallet } = stack);
   offlineWallet = await startWallet({ label: 'chat_memory_wallet2', namespace: `${stack.namespace}-offline` });
   offline = await startChat({ label: 'chat_memory_offline', namespace: `${stack.namespace}-offline`, contextTokens: CONTEXT_TOKENS });
@@ -93,7 +94,8 @@ describe('summaries of the turns the window dropped', () => {
     await send(chat, cookie, room.id, turn(++sent));
     expect(hung).toBe(true);
     expect((await summaryOf(chat, cookie, room.id)).summary).toBe('');
-    expect(Date.now() - whileWriting).toBeLessThan(4_000);
+    // It answered before the hung summary call could even time out (the summarizer's limit, 10 s).
+    expect(Date.now() - whileWriting).toBeLessThan(10_000);
 
     // The hung call times out and the consumer tries again: the summary is written.
     await waitUntil(async () => (await summaryOf(chat, cookie, room.id)).summary !== '', 30_000);

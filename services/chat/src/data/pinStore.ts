@@ -1,5 +1,5 @@
 import { collectionOf, insertOnce } from '@lakorn/service-kit';
-import type { ChatModels, MessageDoc, PinDoc } from './models';
+import type { ChatModels, PinDoc } from './models';
 
 // Pinned messages: read by equality on the chat (at most MEMORY_LIMITS.pinsPerChat documents, the
 // unique (chatId, slot) index says so) or by the message's id.
@@ -8,8 +8,6 @@ export interface PinStore {
   /** The chat's pins in the chat's order. */
   ofChat(chatId: string): Promise<PinDoc[]>;
   get(messageId: string): Promise<PinDoc | null>;
-  /** The message a pin is asked for, by its id. */
-  message(messageId: string): Promise<MessageDoc | null>;
   /** Inserts into its slot: 'exists' when the slot (or the message's pin) is taken. */
   insert(doc: PinDoc): Promise<'inserted' | 'exists'>;
   remove(messageId: string): Promise<void>;
@@ -21,11 +19,9 @@ const bySeq = (a: PinDoc, b: PinDoc) => a.seq - b.seq || a.timestamp.getTime() -
 
 export function createPinStore(models: ChatModels): PinStore {
   const pins = collectionOf(models.pins);
-  const messages = collectionOf(models.messages);
   return {
     ofChat: async (chatId) => (await pins.find({ chatId }).toArray()).sort(bySeq),
     get: (messageId) => pins.findOne({ _id: messageId }),
-    message: (messageId) => messages.findOne({ _id: messageId }),
     insert: (doc) => insertOnce(() => pins.insertOne(doc)),
     remove: async (messageId) => void (await pins.deleteOne({ _id: messageId })),
     async setContent(messageId, content, tokens) {

@@ -1,5 +1,6 @@
 import { MEMORY_LIMITS, type Pin } from '@lakorn/contracts';
 import type { Actor } from '@lakorn/service-kit';
+import type { ChatStore } from '../data/chatStore';
 import type { PinDoc } from '../data/models';
 import type { PinStore } from '../data/pinStore';
 import type { Chats } from './chats';
@@ -42,10 +43,10 @@ export const pinView = (doc: PinDoc): Pin => ({
 
 const tokensOf = (pins: PinDoc[]) => pins.reduce((sum, p) => sum + p.tokens, 0);
 
-export function createPins({ store, chats, now = () => new Date() }: { store: PinStore; chats: Pick<Chats, 'owned'>; now?: () => Date }): Pins {
+export function createPins({ store, messages, chats, now = () => new Date() }: { store: PinStore; messages: Pick<ChatStore, 'getMessage'>; chats: Pick<Chats, 'owned'>; now?: () => Date }): Pins {
   /** A message of one of the actor's chats; else MessageNotFound. */
   async function ownedMessage(actor: Actor, messageId: string) {
-    const message = await store.message(messageId);
+    const message = await messages.getMessage(messageId);
     if (!message || message.userId !== actor.id) throw new MessageNotFound();
     await chats.owned(actor, message.chatId).catch((error: unknown) => {
       throw error instanceof ChatNotFound ? new MessageNotFound() : error;
