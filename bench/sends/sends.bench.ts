@@ -3,9 +3,12 @@
 // the figures are the system's own cost: one member sending one message after another, then 16
 // and 32 members sending at once (each one after another in their own chat), JSON and streamed
 // (server-sent events) reported apart; then one chat holding 10, 1 000 and 10 000 turns. The
-// JSON answer's Server-Timing header gives the server's share of each send.
+// JSON answer's Server-Timing header gives the server's share of each send. The long chats are
+// measured with their memory in use (chat README "Memory that keeps up"): 5 pinned messages and a
+// summary the member wrote, which the background summaries then extend as turns leave the window.
 // Settings: BENCH_SEQUENTIAL (100 sends), BENCH_PER_MEMBER (15 sends each at 16 and 32 at once),
-// BENCH_TURNS ("10,1000,10000"), BENCH_TURN_SENDS (30 sends per chat length).
+// BENCH_TURNS ("10,1000,10000"), BENCH_TURN_SENDS (30 sends per chat length), BENCH_MEMORY=0 (the
+// long chats without pins and summary).
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { createChatStore } from '../../services/chat/src/data/chatStore';
@@ -16,6 +19,9 @@ const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
 const PER_MEMBER = Number(process.env.BENCH_PER_MEMBER ?? 15);
 const TURNS = (process.env.BENCH_TURNS ?? '10,1000,10000').split(',').map(Number).filter((n) => n > 0);
 const TURN_SENDS = Number(process.env.BENCH_TURN_SENDS ?? 30);
+const MEMORY = process.env.BENCH_MEMORY !== '0';
+/** Pins in each long chat (of contracts MEMORY_LIMITS.pinsPerChat = 10). */
+const PINS = 5;
 const CROWDS = [16, 32];
 
 /** A short Thai message (6 coins): a send's cost does not depend on it. */
@@ -214,8 +220,16 @@ async function main(): Promise<void> {
       const seeding = performance.now();
       await seedTurns(stack.mongodbUrl, chatDb, chat.id, reader!.member.id, characterId, turns);
       console.info(`  (seeded ${turns} turns in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`);
+      if (MEMORY) {
+        // Pins spread over the chat's length (the oldest ones long out of the window), and a summary.
+        for (let k = 0; k < Math.min(PINS, turns); k++) {
+          const at = Math.floor((k * turns) / Math.min(PINS, turns));
+          await call(url, reader!.member, 'POST', `/api/messages/seed-${chat.id}-${at}-u/pin`);
+        }
+        await call(url, reader!.member, 'PUT', `/api/chats/${chat.id}/summary`, { summary: 'เราคุยกันมานานเรื่องทะเล การเดินทาง และคำสัญญาที่จะกลับมาพบกันอีก' });
+      }
       await sendJson(url, reader!.member, chat.id);
-      await scenario(`JSON: a chat of ${turns} turns`, url, [{ member: reader!.member, chatId: chat.id }], TURN_SENDS, sendJson);
+      await scenario(`JSON: a chat of ${turns} turns${MEMORY ? ' (5 pins, summary)' : ''}`, url, [{ member: reader!.member, chatId: chat.id }], TURN_SENDS, sendJson);
     }
 
     console.info('\n| Scenario | sends | failed | sends/s | p50 ms | p99 ms | server p50 ms | stream start p50 ms |');
