@@ -21,7 +21,7 @@ async function thaiFontInUse(page: Page): Promise<{ loaded: boolean; family: str
   return page.evaluate(() => {
     const doc = (globalThis as unknown as { document: { fonts: { check: (font: string, text: string) => boolean }; querySelector: (s: string) => unknown } }).document;
     const get = (globalThis as unknown as { getComputedStyle: (el: unknown) => { fontFamily: string } }).getComputedStyle;
-    return { loaded: doc.fonts.check("16px 'Noto Sans Thai'", 'คลังความรู้'), family: get(doc.querySelector('h1')).fontFamily };
+    return { loaded: doc.fonts.check("16px 'Noto Sans Thai'", 'สมุดข้อมูล'), family: get(doc.querySelector('h1')).fontFamily };
   });
 }
 
@@ -47,21 +47,21 @@ describe('lorebook: the optional wizard step, the edit page, the creator notes i
       (globalThis as unknown as { sessionStorage: { setItem: (k: string, v: string) => void } }).sessionStorage.setItem('lakorn.wizard.create', draft);
     }, JSON.stringify({ name, genre: 'adventure', personality: 'ราชินีแห่งดวงดาว สง่างามและลึกลับ', firstMessage: '*มองลงมาจากบัลลังก์* เจ้ามาถึงแล้ว' }));
     await page.reload();
-    const card = page.getByRole('region', { name: 'คลังความรู้ (ไม่บังคับ)' });
+    const card = page.getByRole('region', { name: 'สมุดข้อมูล (ไม่บังคับ)' });
     await card.getByText('ยังไม่มีข้อมูล เพิ่มความรู้ที่ AI ควรรู้เฉพาะเมื่อถูกพูดถึงได้').waitFor();
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'lorebook-01-step9');
-    await card.getByRole('button', { name: 'จัดการคลังความรู้' }).click();
-    await page.getByRole('heading', { level: 1, name: 'คลังความรู้' }).waitFor();
-    await page.getByText('ยังไม่มีข้อมูลในคลังความรู้').waitFor();
+    await card.getByRole('button', { name: 'จัดการสมุดข้อมูล' }).click();
+    await page.getByRole('heading', { level: 1, name: 'สมุดข้อมูล' }).waitFor();
+    await page.getByText('ยังไม่มีรายการในสมุดข้อมูล').waitFor();
     await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
     expect(await thaiFontInUse(page)).toEqual({ loaded: true, family: expect.stringContaining('Noto Sans Thai') });
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'lorebook-02-empty');
 
     // An entry: keys as chips, one of them one syllable (warned), a secondary key, the content.
-    await page.getByRole('button', { name: 'เพิ่มข้อมูล' }).click();
-    const dialog = page.getByRole('dialog', { name: 'เพิ่มข้อมูลในคลังความรู้' });
+    await page.getByRole('button', { name: 'เพิ่มรายการ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เพิ่มรายการในสมุดข้อมูล' });
     await dialog.getByLabel('คำสำคัญ', { exact: true }).fill('เซเลสเทีย');
     await dialog.getByLabel('คำสำคัญ', { exact: true }).press('Enter');
     await dialog.getByLabel('คำสำคัญ', { exact: true }).fill('ตา');
@@ -80,14 +80,14 @@ describe('lorebook: the optional wizard step, the edit page, the creator notes i
     await dialog.getByRole('button', { name: 'เสร็จ', exact: true }).click();
 
     // A second, always-on one, and a third switched off: the list by order, with their states.
-    await page.getByRole('button', { name: 'เพิ่มข้อมูล' }).click();
-    const second = page.getByRole('dialog', { name: 'เพิ่มข้อมูลในคลังความรู้' });
+    await page.getByRole('button', { name: 'เพิ่มรายการ' }).click();
+    const second = page.getByRole('dialog', { name: 'เพิ่มรายการในสมุดข้อมูล' });
     await second.getByLabel('เนื้อหา', { exact: true }).fill('โลกนี้มีดวงจันทร์สองดวง ดวงหนึ่งสีเงิน อีกดวงสีแดงเลือด ทุกคนรู้เรื่องนี้');
     await second.getByRole('switch', { name: 'ใช้เสมอ' }).click();
     await second.getByLabel('ลำดับ', { exact: true }).fill('1');
     await second.getByRole('button', { name: 'เสร็จ', exact: true }).click();
-    await page.getByRole('button', { name: 'เพิ่มข้อมูล' }).click();
-    const third = page.getByRole('dialog', { name: 'เพิ่มข้อมูลในคลังความรู้' });
+    await page.getByRole('button', { name: 'เพิ่มรายการ' }).click();
+    const third = page.getByRole('dialog', { name: 'เพิ่มรายการในสมุดข้อมูล' });
     await third.getByLabel('คำสำคัญ', { exact: true }).fill('หอคอยแก้ว');
     await third.getByLabel('คำสำคัญ', { exact: true }).press('Enter');
     await third.getByLabel('เนื้อหา', { exact: true }).fill('หอคอยแก้วสูงเก้าร้อยขั้น ผู้ที่ขึ้นไปถึงยอดจะได้ยินเสียงดวงดาวร้องเพลง');
@@ -96,7 +96,7 @@ describe('lorebook: the optional wizard step, the edit page, the creator notes i
     await page.getByText('3/200 รายการ').waitFor();
     expect(await page.getByRole('button', { name: /^แก้ไขรายการที่ 1/ }).textContent()).toContain('ใช้เสมอ');
     expect(await horizontalOverflow(page)).toBe(0);
-    await page.getByRole('list', { name: 'รายการในคลังความรู้' }).scrollIntoViewIfNeeded();
+    await page.getByRole('list', { name: 'รายการในสมุดข้อมูล' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'lorebook-05-list');
 
     await page.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }).click();
@@ -120,7 +120,7 @@ describe('lorebook: the optional wizard step, the edit page, the creator notes i
     const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), email, 'Lore');
     await page.goto(`/edit-character/${characterId}/lorebook`);
-    await page.getByRole('heading', { level: 1, name: 'คลังความรู้' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'สมุดข้อมูล' }).waitFor();
     await page.getByText('3/200 รายการ').waitFor();
     await page.getByRole('switch', { name: 'เปิดใช้รายการที่ 3' }).click();
     expect(await horizontalOverflow(page)).toBe(0);

@@ -46,6 +46,10 @@ function character(overrides: Partial<Character> = {}): Character {
   };
 }
 
+/** A lorebook entry as the editor makes a new one, with `overrides`; a book of such entries. */
+const entry = (overrides: Partial<LorebookEntry> = {}): LorebookEntry => ({ ...newEntry(), ...overrides });
+const book = (entries: LorebookEntry[]): Lorebook => ({ ...EMPTY_LOREBOOK, entries });
+
 describe('the character wizard (spec §2 "Character create / edit")', () => {
   test('walks the nine steps with their titles and "step n/9", back above step 1, and submits on step 9 then goes to /library', async () => {
     const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
@@ -330,6 +334,26 @@ describe('character cards (beyond the spec)', () => {
     expect((api.callsTo('POST', '/api/upload/character-card')[0]?.body as FormData).get('userId')).toBe('google-1');
   });
 
+  test('an imported card’s lorebook lands in the draft, and the notice leads to the lorebook step to check it', async () => {
+    const imported = book([entry({ keys: ['เซเลสเทีย'], content: 'ราชินีแห่งดวงดาว', cardExtras: '{"id":1}' })]);
+    mockApi({
+      'POST /api/upload/character-card': {
+        body: {
+          draft: { ...EMPTY_DRAFT, name: 'Celestia', personality: 'สง่างาม', firstMessage: 'สวัสดี', gender: null, genre: null, lorebook: imported },
+          overLong: [],
+          notes: ['สมุดข้อมูล (lorebook) ของการ์ด 1 รายการถูกนำเข้า และจะถูกใส่ในการสนทนาเมื่อคำสำคัญของรายการปรากฏ'],
+        },
+      },
+    });
+    renderAt('/create-character');
+    await userEvent.upload(screen.getByTestId('card-input'), new File(['{}'], 'celestia.json', { type: 'application/json' }));
+    const notice = await screen.findByRole('region', { name: 'นำเข้าการ์ดแล้ว' });
+    await userEvent.click(within(notice).getByRole('button', { name: 'ไปที่สมุดข้อมูล' }));
+    expect(where()).toBe('/create-character/lorebook');
+    expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('เซเลสเทีย');
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}').lorebook).toEqual(imported);
+  });
+
   test('exports the saved character as JSON and as a PNG card from step 9 in edit mode', async () => {
     const created: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
@@ -357,8 +381,6 @@ describe('character cards (beyond the spec)', () => {
 describe('the lorebook step (optional, beyond the spec’s nine; limits from contracts LOREBOOK_LIMITS)', () => {
   const ready = (lorebook?: Lorebook) =>
     sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค', ...(lorebook ? { lorebook } : {}) }));
-  const entry = (overrides: Partial<LorebookEntry> = {}): LorebookEntry => ({ ...newEntry(), ...overrides });
-  const book = (entries: LorebookEntry[]): Lorebook => ({ ...EMPTY_LOREBOOK, entries });
   const dialog = () => screen.getByRole('dialog');
   const addKey = async (label: string, key: string) => {
     await userEvent.type(within(dialog()).getByLabelText(label), `${key}{Enter}`);
@@ -368,14 +390,14 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     ready();
     mockApi({});
     renderAt('/create-character/9');
-    const card = screen.getByRole('region', { name: 'คลังความรู้ (ไม่บังคับ)' });
+    const card = screen.getByRole('region', { name: 'สมุดข้อมูล (ไม่บังคับ)' });
     expect(within(card).getByText('ยังไม่มีข้อมูล เพิ่มความรู้ที่ AI ควรรู้เฉพาะเมื่อถูกพูดถึงได้')).toBeInTheDocument();
-    await userEvent.click(within(card).getByRole('button', { name: 'จัดการคลังความรู้' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'จัดการสมุดข้อมูล' }));
     expect(where()).toBe('/create-character/lorebook');
-    expect(title()).toHaveTextContent('คลังความรู้');
+    expect(title()).toHaveTextContent('สมุดข้อมูล');
     expect(screen.getByText('ขั้นตอนเสริม (ไม่บังคับ)')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByText('ยังไม่มีข้อมูลในคลังความรู้')).toBeInTheDocument();
+    expect(screen.getByText('ยังไม่มีรายการในสมุดข้อมูล')).toBeInTheDocument();
     expect(screen.getByText('0/200 รายการ')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
     expect(where()).toBe('/create-character/9');
@@ -388,8 +410,8 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     ready();
     const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
     renderAt('/create-character/lorebook');
-    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
-    expect(within(dialog()).getByRole('heading', { name: 'เพิ่มข้อมูลในคลังความรู้' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มรายการ' }));
+    expect(within(dialog()).getByRole('heading', { name: 'เพิ่มรายการในสมุดข้อมูล' })).toBeInTheDocument();
     await addKey('คำสำคัญ', 'เซเลสเทีย');
     await userEvent.type(within(dialog()).getByLabelText('คำสำคัญ'), 'ราชินีดวงดาว,');
     await addKey('คำสำคัญรอง (ไม่บังคับ)', 'บัลลังก์');
@@ -434,7 +456,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 3' })).toHaveTextContent('ปิดอยู่');
 
     await userEvent.click(screen.getByRole('button', { name: 'แก้ไขรายการที่ 2' }));
-    expect(within(dialog()).getByRole('heading', { name: 'แก้ไขข้อมูลในคลังความรู้' })).toBeInTheDocument();
+    expect(within(dialog()).getByRole('heading', { name: 'แก้ไขรายการในสมุดข้อมูล' })).toBeInTheDocument();
     await userEvent.type(within(dialog()).getByLabelText('เนื้อหา'), 'เหนือเมฆ');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'ลบคำ ปราสาท' }));
     await addKey('คำสำคัญ', 'ปราสาทเมฆ');
@@ -442,7 +464,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
     await userEvent.click(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' }));
     await userEvent.click(within(dialog()).getByRole('button', { name: 'ลบรายการนี้' }));
-    const confirm = screen.getByRole('dialog', { name: 'ลบข้อมูลนี้ออกจากคลังความรู้?' });
+    const confirm = screen.getByRole('dialog', { name: 'ลบรายการนี้ออกจากสมุดข้อมูล?' });
     expect(within(confirm).getByText(/รายการ "มังกร" จะถูกลบ/)).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'ลบ' }));
     expect(await screen.findByText('ลบรายการแล้ว')).toBeInTheDocument();
@@ -470,7 +492,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     await userEvent.click(within(dialog()).getByRole('button', { name: 'เสร็จ' }));
     expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('เนื้อหาต้องไม่เกิน 2000 ตัวอักษร');
     await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
-    expect(await screen.findByText('คลังความรู้ยังไม่พร้อมบันทึก')).toBeInTheDocument();
+    expect(await screen.findByText('สมุดข้อมูลยังไม่พร้อมบันทึก')).toBeInTheDocument();
     expect(screen.getByText('รายการที่ 1: เนื้อหาต้องไม่เกิน 2000 ตัวอักษร')).toBeInTheDocument();
     expect(where()).toBe('/create-character/lorebook');
 
@@ -486,11 +508,11 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     const api = mockApi({});
     renderAt('/create-character/lorebook');
     expect(screen.getByText('200/200 รายการ')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'เพิ่มข้อมูล' })).toBeDisabled();
-    expect(screen.getByText('คลังความรู้มีได้สูงสุด 200 รายการ ลบรายการเดิมก่อนจึงจะเพิ่มได้')).toBeInTheDocument();
-    expect(screen.getByText('ขนาดคลังความรู้ 1199/1024 KB')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'เพิ่มรายการ' })).toBeDisabled();
+    expect(screen.getByText('สมุดข้อมูลมีได้สูงสุด 200 รายการ ลบรายการเดิมก่อนจึงจะเพิ่มได้')).toBeInTheDocument();
+    expect(screen.getByText('ขนาดสมุดข้อมูล 1199/1024 KB')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
-    expect(await screen.findByText(/^ข้อมูลตัวละครรวมคลังความรู้มีขนาด 1[12]\d\d KB เกินขีดจำกัด 1024 KB/)).toBeInTheDocument();
+    expect(await screen.findByText(/^ข้อมูลตัวละครรวมสมุดข้อมูลมีขนาด 1[12]\d\d KB เกินขีดจำกัด 1024 KB/)).toBeInTheDocument();
     expect(where()).toBe('/create-character/lorebook');
     expect(api.callsTo('POST', '/api/characters')).toHaveLength(0);
   });
@@ -499,7 +521,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     ready();
     mockApi({});
     renderAt('/create-character/lorebook');
-    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มรายการ' }));
     const warning = /ตา เป็นคำพยางค์เดียว/;
     await addKey('คำสำคัญ', 'เซเลสเทีย');
     expect(within(dialog()).queryByText(warning)).toBeNull();
@@ -522,7 +544,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     ready();
     mockApi({});
     const first = renderAt('/create-character/lorebook');
-    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มรายการ' }));
     await userEvent.type(within(dialog()).getByLabelText('คำสำคัญ'), 'ทะเลสาบ');
     await userEvent.click(within(dialog()).getByLabelText('เนื้อหา'));
     await userEvent.keyboard('ทะเลสาบกลางป่า');
@@ -540,9 +562,9 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     renderAt('/create-character/lorebook');
     expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('ยังไม่มีคำสำคัญ รายการนี้จะไม่ถูกใช้จนกว่าจะเพิ่มคำหรือเปิด "ใช้เสมอ"');
     const alwaysOn = screen.getByRole('button', { name: 'แก้ไขรายการที่ 2' });
-    expect(alwaysOn).toHaveTextContent('ข้อมูลที่ใช้เสมอ');
+    expect(alwaysOn).toHaveTextContent('รายการที่ใช้เสมอ');
     expect(alwaysOn).not.toHaveTextContent('ยังไม่มีคำสำคัญ');
-    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มข้อมูล' }));
+    await userEvent.click(screen.getByRole('button', { name: 'เพิ่มรายการ' }));
     await userEvent.click(within(dialog()).getByRole('button', { name: 'เสร็จ' }));
     expect(screen.getByText('2/200 รายการ')).toBeInTheDocument();
   });
@@ -551,14 +573,14 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     ready();
     const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
     renderAt('/create-character/lorebook');
-    const budget = screen.getByLabelText('งบโทเค็นรวม');
+    const budget = screen.getByLabelText('งบโทเคนรวม');
     expect(budget).toHaveValue('1024');
     await userEvent.clear(budget);
     await userEvent.type(budget, '9000');
-    expect(screen.getByText('งบโทเค็นรวมต้องอยู่ระหว่าง 0 ถึง 8192')).toBeInTheDocument();
+    expect(screen.getByText('งบโทเคนรวมต้องอยู่ระหว่าง 0 ถึง 8192')).toBeInTheDocument();
     await userEvent.clear(budget);
     await userEvent.type(budget, '600');
-    expect(screen.queryByText('งบโทเค็นรวมต้องอยู่ระหว่าง 0 ถึง 8192')).toBeNull();
+    expect(screen.queryByText('งบโทเคนรวมต้องอยู่ระหว่าง 0 ถึง 8192')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'เสร็จ กลับไปหน้าสรุป' }));
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
     await waitFor(() => expect(where()).toBe('/library'));

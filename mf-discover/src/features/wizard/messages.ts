@@ -103,25 +103,28 @@ export const WIZARD_TEXT = {
  * prompt only when their keys come up in the conversation; limits from contracts LOREBOOK_LIMITS).
  */
 export const LOREBOOK_TEXT = {
-  title: 'คลังความรู้',
+  title: 'สมุดข้อมูล',
   optionalStep: 'ขั้นตอนเสริม (ไม่บังคับ)',
   intro: (scanDepth: number) =>
     `ข้อมูลเกี่ยวกับโลกและตัวละครที่ AI จะหยิบมาใช้เฉพาะเมื่อคำสำคัญปรากฏใน ${scanDepth} ข้อความล่าสุดของบทสนทนา ข้ามขั้นตอนนี้ได้`,
   done: 'เสร็จ กลับไปหน้าสรุป',
   // The card on step 9 that leads here
-  cardTitle: 'คลังความรู้ (ไม่บังคับ)',
+  cardTitle: 'สมุดข้อมูล (ไม่บังคับ)',
   cardEmpty: 'ยังไม่มีข้อมูล เพิ่มความรู้ที่ AI ควรรู้เฉพาะเมื่อถูกพูดถึงได้',
   cardCount: (count: number, enabled: number) => `${count} รายการ (เปิดใช้ ${enabled})`,
-  manage: 'จัดการคลังความรู้',
+  manage: 'จัดการสมุดข้อมูล',
+  // The import notice, when the card brought entries
+  importedEntries: 'ตรวจดูรายการที่นำเข้าได้ในขั้นตอนเสริม',
+  openFromImport: 'ไปที่สมุดข้อมูล',
   // The list
   entryCount: (count: number, max: number) => `${count}/${max} รายการ`,
-  add: 'เพิ่มข้อมูล',
-  full: (max: number) => `คลังความรู้มีได้สูงสุด ${max} รายการ ลบรายการเดิมก่อนจึงจะเพิ่มได้`,
-  emptyTitle: 'ยังไม่มีข้อมูลในคลังความรู้',
+  add: 'เพิ่มรายการ',
+  full: (max: number) => `สมุดข้อมูลมีได้สูงสุด ${max} รายการ ลบรายการเดิมก่อนจึงจะเพิ่มได้`,
+  emptyTitle: 'ยังไม่มีรายการในสมุดข้อมูล',
   emptyHint: 'เช่น ชื่อเมือง ตำนาน หรือคนสำคัญในเรื่อง พร้อมคำสำคัญที่ทำให้ AI นึกถึงข้อมูลนั้น',
-  listLabel: 'รายการในคลังความรู้',
+  listLabel: 'รายการในสมุดข้อมูล',
   noKeys: 'ยังไม่มีคำสำคัญ',
-  alwaysOnNoKeys: 'ข้อมูลที่ใช้เสมอ',
+  alwaysOnNoKeys: 'รายการที่ใช้เสมอ',
   off: 'ปิดอยู่',
   alwaysOn: 'ใช้เสมอ',
   substringPill: 'ส่วนของคำ',
@@ -129,15 +132,15 @@ export const LOREBOOK_TEXT = {
   editEntry: (number: number) => `แก้ไขรายการที่ ${number}`,
   enableEntry: (number: number) => `เปิดใช้รายการที่ ${number}`,
   // The book's settings
-  settings: 'การตั้งค่าคลังความรู้',
-  budget: 'งบโทเค็นรวม',
-  budgetHint: (min: number, max: number) => `ข้อมูลที่ตรงคำสำคัญจะถูกใส่ตามลำดับจนเต็มงบ (${min}-${max} โทเค็น)`,
+  settings: 'การตั้งค่าสมุดข้อมูล',
+  budget: 'งบโทเคนรวม',
+  budgetHint: (min: number, max: number) => `ข้อมูลที่ตรงคำสำคัญจะถูกใส่ตามลำดับจนเต็มงบ (${min}-${max} โทเคน)`,
   scanDepth: 'จำนวนข้อความล่าสุดที่ใช้ค้นหาคำสำคัญ',
   scanDepthHint: (min: number, max: number) => `${min}-${max} ข้อความ`,
   numberRange: (what: string, min: number, max: number) => `${what}ต้องอยู่ระหว่าง ${min} ถึง ${max}`,
   // The entry dialog
-  newEntryTitle: 'เพิ่มข้อมูลในคลังความรู้',
-  editEntryTitle: 'แก้ไขข้อมูลในคลังความรู้',
+  newEntryTitle: 'เพิ่มรายการในสมุดข้อมูล',
+  editEntryTitle: 'แก้ไขรายการในสมุดข้อมูล',
   keys: 'คำสำคัญ',
   keysHint: 'เมื่อคำใดคำหนึ่งปรากฏในบทสนทนา ข้อมูลนี้จะถูกส่งให้ AI กด Enter หรือ , เพื่อเพิ่ม',
   secondaryKeys: 'คำสำคัญรอง (ไม่บังคับ)',
@@ -158,23 +161,23 @@ export const LOREBOOK_TEXT = {
   substring: 'จับคู่แบบส่วนของคำ',
   substringHint: 'ปกติคำสำคัญต้องปรากฏเป็นคำเต็ม เปิดเพื่อให้ตรงแม้อยู่ในคำที่ยาวกว่า',
   order: 'ลำดับ',
-  orderHint: 'เลขน้อยได้ใส่ก่อนเมื่องบโทเค็นไม่พอสำหรับทุกรายการ',
+  orderHint: 'เลขน้อยได้ใส่ก่อนเมื่องบโทเคนไม่พอสำหรับทุกรายการ',
   close: 'เสร็จ',
   remove: 'ลบรายการนี้',
-  removeTitle: 'ลบข้อมูลนี้ออกจากคลังความรู้?',
+  removeTitle: 'ลบรายการนี้ออกจากสมุดข้อมูล?',
   removeMessage: (keys: string) => (keys ? `รายการ "${keys}" จะถูกลบออกจากร่าง และหายไปเมื่อบันทึกตัวละคร` : 'รายการนี้จะถูกลบออกจากร่าง และหายไปเมื่อบันทึกตัวละคร'),
   removeConfirm: 'ลบ',
   removed: 'ลบรายการแล้ว',
   // Problems (the same rules as the catalog's schema)
-  problemTitle: 'คลังความรู้ยังไม่พร้อมบันทึก',
+  problemTitle: 'สมุดข้อมูลยังไม่พร้อมบันทึก',
   problemAt: (number: number, problem: string) => `รายการที่ ${number}: ${problem}`,
   contentTooLong: (max: number) => `เนื้อหาต้องไม่เกิน ${max} ตัวอักษร`,
   // An entry the catalog keeps but that cannot reach the prompt
   noContentIdle: 'ยังไม่มีเนื้อหา รายการนี้จะไม่ถูกส่งให้ AI',
   noKeysIdle: 'ยังไม่มีคำสำคัญ รายการนี้จะไม่ถูกใช้จนกว่าจะเพิ่มคำหรือเปิด "ใช้เสมอ"',
-  tooManyEntries: (max: number) => `คลังความรู้มีได้สูงสุด ${max} รายการ`,
-  tooLarge: (kb: number, maxKb: number) => `ข้อมูลตัวละครรวมคลังความรู้มีขนาด ${kb} KB เกินขีดจำกัด ${maxKb} KB กรุณาย่อเนื้อหาหรือลบบางรายการ`,
-  size: (kb: number, maxKb: number) => `ขนาดคลังความรู้ ${kb}/${maxKb} KB`,
+  tooManyEntries: (max: number) => `สมุดข้อมูลมีได้สูงสุด ${max} รายการ`,
+  tooLarge: (kb: number, maxKb: number) => `ข้อมูลตัวละครรวมสมุดข้อมูลมีขนาด ${kb} KB เกินขีดจำกัด ${maxKb} KB กรุณาย่อเนื้อหาหรือลบบางรายการ`,
+  size: (kb: number, maxKb: number) => `ขนาดสมุดข้อมูล ${kb}/${maxKb} KB`,
 } as const;
 
 /** The wizard's line under each genre's name (the names: GENRE_LABELS). */

@@ -6,7 +6,7 @@ import { Button, Card, Icon, IconButton, Muted, SectionTitle, theme } from '@lak
 import { download, exportCardJson, exportCardPng, importCard } from '../api';
 import { renderCardPicture } from '../cardPicture';
 import { FIELD_LABELS, FIELD_STEP } from '../draft';
-import { WIZARD_TEXT } from '../messages';
+import { LOREBOOK_TEXT, WIZARD_TEXT } from '../messages';
 
 const Row = styled.div`
   display: flex;
@@ -91,10 +91,13 @@ export function CardImport({ onImported }: { onImported: (result: CardImportResu
 export function ImportNotice({
   result,
   onGoToStep,
+  onOpenLorebook,
   onDismiss,
 }: {
   result: { overLong: Array<{ field: DraftLimitedField; length: number; max: number }>; notes: string[] };
   onGoToStep: (step: number) => void;
+  /** Given when the card brought lorebook entries: a way to the optional lorebook step to check them. */
+  onOpenLorebook?: () => void;
   onDismiss: () => void;
 }) {
   if (result.overLong.length === 0 && result.notes.length === 0) return null;
@@ -118,6 +121,14 @@ export function ImportNotice({
         {result.notes.map((note) => (
           <li key={note}>{note}</li>
         ))}
+        {onOpenLorebook ? (
+          <li>
+            {LOREBOOK_TEXT.importedEntries}
+            <StepLink type="button" onClick={onOpenLorebook}>
+              {LOREBOOK_TEXT.openFromImport}
+            </StepLink>
+          </li>
+        ) : null}
       </ul>
     </Notice>
   );

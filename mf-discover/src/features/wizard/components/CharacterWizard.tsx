@@ -245,7 +245,14 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <Page $withNav={withNav}>
       {header}
-      {imported ? <ImportNotice result={imported} onGoToStep={goTo} onDismiss={() => setImported(null)} /> : null}
+      {imported ? (
+        <ImportNotice
+          result={imported}
+          onGoToStep={goTo}
+          onOpenLorebook={!onLorebook && draft.lorebook.entries.length > 0 ? () => goTo(LOREBOOK_STEP) : undefined}
+          onDismiss={() => setImported(null)}
+        />
+      ) : null}
       {step === 1 && allowance ? <AllowanceNote allowance={allowance} /> : null}
       {mode === 'create' && step === 1 ? <CardImport onImported={onImported} /> : null}
       {onLorebook ? <LorebookEditor book={draft.lorebook} onChange={(lorebook) => update({ lorebook })} /> : <Step draft={draft} update={update} characterId={characterId} />}
