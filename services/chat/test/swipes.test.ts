@@ -264,7 +264,7 @@ describe('streaming and stopping', () => {
 });
 
 describe('alternate greetings (Card V2)', () => {
-  test('a new chat\'s greeting carries the card\'s alternate greetings, chosen for free; the chosen one is the chat\'s last line and the next prompt\'s history; it cannot be regenerated', async () => {
+  test('a new chat\'s greeting carries the card\'s alternate greetings, chosen for free; the chosen one is the chat\'s last line and the next prompt\'s history; it cannot be regenerated; the answers go with the chat', async () => {
     const m = member();
     await wallet.credit(m.actor.id, 100);
     const character = snapshot({ firstMessage: '*โบกมือ* สวัสดีค่ะ', alternateGreetings: ['*วิ่งเข้ามา* มาแล้วเหรอ!', '*อ่านหนังสืออยู่* อ้าว มาตั้งแต่เมื่อไหร่'] });
@@ -283,6 +283,12 @@ describe('alternate greetings (Card V2)', () => {
     const prompt = llm.requests.at(-1)!.messages.map((x) => x.content).join('\n');
     expect(prompt).toContain('*อ่านหนังสืออยู่* อ้าว มาตั้งแต่เมื่อไหร่');
     expect(prompt).not.toContain('*วิ่งเข้ามา* มาแล้วเหรอ!');
+
+    // The answers go with their chat.
+    const answersOf = () => chat.connection.collection('message_alternatives').countDocuments({ chatId: room.id });
+    expect(await answersOf()).toBe(3);
+    await request(chat.server).delete(`/api/chats/${room.id}`).set('Cookie', m.cookie).expect(204);
+    expect(await answersOf()).toBe(0);
   });
 
   test('a character without alternate greetings opens with a plain greeting (no answers to read)', async () => {

@@ -1,13 +1,12 @@
 import { collectionOf, insertOnce } from '@lakorn/service-kit';
-import type { AlternativeDoc, ChatModels, MessageDoc } from './models';
+import type { AlternativeDoc, ChatModels } from './models';
 
 // A message's answers (swipes, and a greeting's alternate greetings): one document per (message, n)
 // under a unique index (ARCHITECTURE §2: invariants are inserts against unique indexes), and the
 // message's own `content`, `selectedAlt` and `alternativeCount`, which say which answer counts.
+// They go with their chat and their member (chatStore.removeChats, removeChatsOfUser).
 
 export interface AlternativeStore {
-  /** One message by id (null when there is none). */
-  message(id: string): Promise<MessageDoc | null>;
   /** A message's answers, ready or claimed, by n. */
   ofMessage(messageId: string): Promise<AlternativeDoc[]>;
   /** The ready answers of the messages on these pages (each page one equality read, together). */
@@ -28,8 +27,6 @@ export interface AlternativeStore {
   release(messageId: string, n: number): Promise<void>;
   /** The message's text is answer n of `count`. */
   select(messageId: string, n: number, count: number, content: string): Promise<void>;
-  removeOfChats(chatIds: string[]): Promise<void>;
-  removeOfUser(userId: string): Promise<void>;
 }
 
 export const alternativeId = (messageId: string, n: number) => `${messageId}:${n}`;
@@ -40,7 +37,6 @@ export function createAlternativeStore(models: ChatModels): AlternativeStore {
   const alternatives = collectionOf(models.alternatives);
   const messages = collectionOf(models.messages);
   return {
-    message: (id) => messages.findOne({ _id: id }),
     async ofMessage(messageId) {
       return (await alternatives.find({ messageId }).toArray()).sort(byN);
     },
@@ -63,13 +59,6 @@ export function createAlternativeStore(models: ChatModels): AlternativeStore {
     },
     async select(messageId, n, count, content) {
       await messages.updateOne({ _id: messageId }, { $set: { content, selectedAlt: n, alternativeCount: count } });
-    },
-    async removeOfChats(chatIds) {
-      if (chatIds.length === 0) return;
-      await alternatives.deleteMany({ chatId: { $in: chatIds } });
-    },
-    async removeOfUser(userId) {
-      await alternatives.deleteMany({ userId });
     },
   };
 }

@@ -176,6 +176,7 @@ export function createChatStore(models: ChatModels): ChatStore {
     await memories.deleteMany({ _id: { $in: ids } });
     await chatPersonas.deleteMany({ _id: { $in: ids } });
     await messageHeads.deleteMany({ _id: { $in: ids } });
+    await alternatives.deleteMany({ chatId: { $in: ids } });
     // The chat's summary, its checkpoints and its pins go with it.
     await summaries.deleteMany({ _id: { $in: ids } });
     await summaryCheckpoints.deleteMany({ chatId: { $in: ids } });
@@ -214,6 +215,7 @@ export function createChatStore(models: ChatModels): ChatStore {
       await summaries.deleteMany({ userId });
       await summaryCheckpoints.deleteMany({ userId });
       await pins.deleteMany({ userId });
+      await alternatives.deleteMany({ userId });
       return ids.length;
     },
 

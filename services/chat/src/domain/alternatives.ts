@@ -1,4 +1,4 @@
-import { ALTERNATIVES_MAX, type Message } from '@lakorn/contracts';
+import type { Message } from '@lakorn/contracts';
 import type { Actor } from '@lakorn/service-kit';
 import { alternativeId, type AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore } from '../data/chatStore';
@@ -41,7 +41,7 @@ export async function viewsWithAnswers(docs: MessageDoc[], load: (withAnswers: M
 export function createAnswers({ store, chatStore, chats }: { store: AlternativeStore; chatStore: ChatStore; chats: Chats }): Answers {
   return {
     async select(actor, messageId, index) {
-      const message = await store.message(messageId);
+      const message = await chatStore.getMessage(messageId);
       if (!message) throw new MessageNotFound();
       // Another member's message does not exist for this one, as their chat does not.
       const chat = await chats.owned(actor, message.chatId).catch((error: unknown) => {
@@ -68,11 +68,11 @@ export function createAnswers({ store, chatStore, chats }: { store: AlternativeS
  * first message) and 1.. (every other one the card has, contracts ALTERNATE_GREETINGS_MAX at most),
  * the first selected.
  */
-export async function storeGreetings(store: AlternativeStore, greeting: MessageDoc, alternateGreetings: string[]): Promise<void> {
+export async function storeGreetings(store: AlternativeStore, chatStore: Pick<ChatStore, 'getMessage'>, greeting: MessageDoc, alternateGreetings: string[]): Promise<void> {
   const others = alternateGreetings.filter((text) => text.trim() !== '');
   if (others.length === 0) return;
   // The greeting's page key: places are given on insert (chatStore.insertMessage).
-  const stored = (await store.message(greeting._id)) ?? greeting;
+  const stored = (await chatStore.getMessage(greeting._id)) ?? greeting;
   const answers: AlternativeDoc[] = [greeting.content, ...others].map((content, n) => ({
     _id: alternativeId(greeting._id, n),
     messageId: greeting._id,

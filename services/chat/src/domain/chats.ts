@@ -142,7 +142,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
         };
         await store.insertMessage(greeting);
         // Card V2 alternate_greetings: the greeting's other answers, chosen for free (PUT …/selected).
-        await storeGreetings(alternatives, greeting, character.alternateGreetings);
+        await storeGreetings(alternatives, store, greeting, character.alternateGreetings);
       }
       // A deletion event handled while this room was made has already swept the character's chats.
       if (await characters.isDeleted(characterId)) {

@@ -500,7 +500,7 @@ export function createSends(deps: SendsDeps): Sends {
       const recorded = await store.get(key);
       if (recorded) return replay(key, sameRequest, hooks, recorded);
 
-      const reply = await deps.alternatives.message(input.replyId);
+      const reply = await chatStore.getMessage(input.replyId);
       if (!reply) throw new MessageNotFound();
       // Another member's message does not exist for this one, as their chat does not.
       const { chat, persona } = await chatAndPersona(actor, { chatId: reply.chatId, content: reply.content }).catch((error: unknown) => {
