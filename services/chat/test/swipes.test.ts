@@ -299,3 +299,46 @@ describe('alternate greetings (Card V2)', () => {
     expect(greeting!.selected).toBeUndefined();
   });
 });
+
+describe('the sweeper finishes a regenerate its handler left behind', () => {
+  /** What a handler that died after recording a regenerate (and its claimed place) had written. */
+  async function regenerateLeftBehind(key: string) {
+    const { actor, cookie, room, sent } = await exchanged();
+    const replyId = sent.aiMessage.id;
+    const { stores } = chat.service;
+    const [asked, reply] = await stores.chats.recentMessages(room.id, 2);
+    const base = { messageId: replyId, chatId: room.id, userId: actor.id, page: reply!.page!, offline: false, at: new Date() };
+    await stores.alternatives.claim({ ...base, _id: `${replyId}:0`, n: 0, content: reply!.content, ready: true });
+    await stores.alternatives.claim({ ...base, _id: `${replyId}:1`, n: 1, content: '', ready: false });
+    const createdAt = new Date(Date.now() - 120_000);
+    const messageId = `${replyId}:alt1`;
+    const cost = messageCost(QUESTION);
+    await stores.sends.begin({
+      _id: `${actor.id}:regenerate:${key}`, messageId, userId: actor.id, chatId: room.id, characterId: room.characterId, content: QUESTION, cost, persona: null,
+      createdAt, expiresAt: new Date(createdAt.getTime() + 30_000), result: null,
+      regenerate: { replyId, n: 1, userMessageId: asked!._id, userMessageAt: asked!.timestamp, replyAt: reply!.timestamp, earlier: [{ n: 0, content: reply!.content }] },
+    });
+    const debit = await chat.bus.request('wallet.debit', { opId: `chat:${messageId}`, userId: actor.id, amount: cost, description: 'ส่งข้อความ', deadline: Date.now() + 5_000 }, { messageId: `chat:${messageId}`, timeoutMs: 5_000 });
+    expect(debit).toEqual({ status: 'debited', balance: 200 - 2 * cost });
+    return { actor, cookie, room, sent, replyId, messageId, cost };
+  }
+
+  test('undecided: refunded once (refund:chat:<replyId>:alt1), nothing shown, and a repeat of its id answers the refusal', async () => {
+    const { actor, cookie, room, replyId, cost } = await regenerateLeftBehind('left-behind-1');
+    expect(await chat.service.sends.sweep()).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => (await wallet.balance(actor.id)) === 200 - cost, 15_000, 'the refund');
+    expect(await refundsOf(actor.id)).toEqual([[`refund:chat:${replyId}:alt1`, cost]]);
+    expect((await list(cookie, room.id)).at(-1)!.alternatives).toBeUndefined();
+    const repeat = await regenerate(cookie, replyId, 'left-behind-1');
+    expect([repeat.status, repeat.body.code]).toEqual([503, 'AI_UNAVAILABLE']);
+  });
+
+  test('decided as delivered but not stored (a crash after the reply): the sweeper stores and selects the answer, no refund', async () => {
+    const { actor, cookie, room, sent, replyId, messageId, cost } = await regenerateLeftBehind('left-behind-2');
+    await chat.service.stores.sends.resolve({ _id: messageId, kind: 'delivered', reply: '*กระซิบ* คำตอบที่ค้างไว้', offline: false, balance: 200 - 2 * cost, at: new Date() });
+    expect(await chat.service.sends.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await list(cookie, room.id)).at(-1)).toMatchObject({ id: replyId, content: '*กระซิบ* คำตอบที่ค้างไว้', alternatives: [sent.aiMessage.content, '*กระซิบ* คำตอบที่ค้างไว้'], selected: 1 });
+    expect(await refundsOf(actor.id)).toEqual([]);
+    expect(await wallet.balance(actor.id)).toBe(200 - 2 * cost);
+  });
+});
