@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { createMetrics, metricsAccess, metricsEndpoint, type Logger, type ServiceMetrics } from '@lakorn/service-kit';
+import { createMetrics, exactGets, metricsAccess, metricsEndpoint, type Logger, type ServiceMetrics } from '@lakorn/service-kit';
 import { apiRoutes, imageRoutes } from './api/apiRoutes';
 import { createServiceProxies } from './api/serviceProxy';
 import type { GatewayConfig } from './config';
 import { errorHandler, notFoundJson } from './http/errors';
-import { answerLiveness, headersSetBy, healthRoutes, isLivenessProbe } from './http/health';
+import { answerLiveness, headersSetBy, isLivenessProbe, readiness } from './http/health';
 import { perIpLimit } from './http/rateLimits';
 import { requestContext } from './http/requestContext';
 import { externalRemoteOrigins } from './web/remotes';
@@ -32,11 +32,11 @@ export function createApp({ config, logger, metrics = createMetrics({ accessToke
   app.use(requestContext(logger, metrics));
   const security = securityHeaders({ production: config.nodeEnv === 'production', remoteOrigins: externalRemoteOrigins(config.remotes) });
   app.use(security);
-  // The gateway's own metrics, before the rate limits (a scraper is no visitor). No service's
-  // /metrics is reachable through the gateway: the route table has no such path.
-  app.get('/metrics', metricsAccess(metrics.accessToken), metricsEndpoint(metrics));
+  // The gateway's own metrics and readiness, before the rate limits (a scraper or a probe is no
+  // visitor), from one layer (service-kit exactGets). No service's /metrics is reachable through
+  // the gateway: the route table has no such path.
+  app.use(exactGets({ '/metrics': [metricsAccess(metrics.accessToken), metricsEndpoint(metrics)], '/readyz': readiness(config.services) }));
   app.use(perIpLimit(config.rateLimits));
-  app.use(healthRoutes(config.services));
 
   const proxies = createServiceProxies(config.services, { logger, timeoutMs: config.upstreamTimeoutMs, streamIdleMs: config.streamIdleMs });
   app.use(imageRoutes(proxies));

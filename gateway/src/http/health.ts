@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { ServiceName } from '../api/routeTable';
 
 /** How long one service may take to answer its readiness probe. */
@@ -62,14 +62,12 @@ export function answerLiveness(req: IncomingMessage, res: ServerResponse, header
  * GET /readyz: every service answers its own /readyz (its database and broker), so the gateway
  * is ready only when the whole API is. (/healthz is answered before the app: answerLiveness.)
  */
-export function healthRoutes(services: Record<ServiceName, string>): Router {
-  const router = Router();
-  router.get('/readyz', async (_req, res) => {
+export function readiness(services: Record<ServiceName, string>): RequestHandler {
+  return async (_req, res) => {
     const entries = Object.entries(services) as Array<[ServiceName, string]>;
     const results = await Promise.all(entries.map(async ([name, url]) => [name, await isReady(url)] as const));
     const ok = results.every(([, ready]) => ready);
     res.setHeader('Cache-Control', 'no-store');
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: Object.fromEntries(results) });
-  });
-  return router;
+  };
 }

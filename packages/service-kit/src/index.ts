@@ -5,6 +5,7 @@ export * from './config';
 export * from './http/errors';
 export * from './http/validate';
 export * from './http/createApp';
+export * from './http/exactGets';
 export * from './http/requestLog';
 export * from './http/localOnly';
 export * from './auth/session';

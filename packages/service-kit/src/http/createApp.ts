@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors';
 import { databaseUnreachable } from '../data/unreachable';
 import { HttpError } from './errors';
 import { createMetrics, metricsAccess, metricsEndpoint, type ServiceMetrics } from '../metrics/metrics';
+import { exactGets } from './exactGets';
 import { requestContext } from './requestLog';
 
 export interface ReadinessCheck {
@@ -53,17 +54,22 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // The session cookie is read from the header by readSessionToken; no cookie parser is needed.
   app.use(sessionMiddleware(options.sessionPublicKey));
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/metrics', metricsAccess(metrics.accessToken), metricsEndpoint(metrics));
-  app.get('/readyz', async (_req, res) => {
-    const results = await Promise.all(
-      (options.readiness ?? []).map(async (r) => [r.name, await Promise.resolve(r.check()).catch(() => false)] as const),
-    );
-    const ok = results.every(([, up]) => up);
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: Object.fromEntries(results) });
-  });
+  // One layer for the probes (exactGets says why not three routes).
+  app.use(
+    exactGets({
+      '/healthz': (_req, res) => {
+        res.json({ status: 'ok' });
+      },
+      '/metrics': [metricsAccess(metrics.accessToken), metricsEndpoint(metrics)],
+      '/readyz': async (_req, res) => {
+        const results = await Promise.all(
+          (options.readiness ?? []).map(async (r) => [r.name, await Promise.resolve(r.check()).catch(() => false)] as const),
+        );
+        const ok = results.every(([, up]) => up);
+        res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: Object.fromEntries(results) });
+      },
+    }),
+  );
 
   for (const router of options.rawRouters ?? []) app.use(router);
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
