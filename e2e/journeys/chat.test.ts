@@ -290,6 +290,87 @@ describe('chat', () => {
     await page.context().close();
   });
 
+  it('asks for another answer at the price shown on its button, flips back to the first, branches from a turn into a new chat, and rewinds a turn away', async () => {
+    const page = await newPhonePage(browser);
+    const request = page.context().request;
+    const profile = await signInViaApi(page.context(), baseUrl(), `turns-${run}@example.test`, 'แก้ว');
+    await waitForCoins(request, profile);
+    const room = (await (await request.post(`${baseUrl()}/api/chats`, { data: { characterId: heroineId } })).json()) as { id: string };
+    await page.goto(`/chat/${room.id}`);
+    const list = page.getByRole('list', { name: 'ข้อความ' });
+    await list.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').waitFor();
+
+    // One paid send; its reply then offers another answer at that message's price, shown before the tap.
+    const text = 'เล่าเรื่องทะเลให้ฟังหน่อย';
+    const price = messageCost(text);
+    await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill(text);
+    await page.keyboard.press('Enter');
+    const reply = list.locator('[data-message-id$="-r"]').last();
+    await reply.waitFor({ timeout: 30_000 });
+    const another = page.getByRole('button', { name: `ขอคำตอบใหม่ ${price} เหรียญ` });
+    await another.waitFor();
+    const first = await reply.locator('div').first().innerText();
+    const beforeAnother = await coinBadge(page);
+    await screenshot(page, 'chat-another-price');
+
+    // Another answer streams into the reply; the counter reads 2/2 and the balance falls by the price.
+    await another.click();
+    await reply.getByText('2/2').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'ส่งข้อความ' }).waitFor();
+    await page.waitForFunction((coins) => {
+      const badge = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector('[data-testid="coin-badge"]');
+      return badge !== null && Number(badge.textContent.replace(/[^\d]/g, '')) === coins;
+    }, beforeAnother - price);
+    await screenshot(page, 'chat-alternatives-counter');
+
+    // Flip back to the first answer: shown at once, kept by the server (a reload shows it, 1/2).
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/selected') && res.request().method() === 'PUT' && res.status() === 200),
+      reply.getByRole('button', { name: 'คำตอบก่อนหน้า' }).click(),
+    ]);
+    await reply.getByText('1/2').waitFor();
+    expect(await reply.locator('div').first().innerText()).toBe(first);
+    await page.reload();
+    await page.locator('[data-message-id$="-r"]').last().getByText('1/2').waitFor();
+    expect(await page.locator('[data-message-id$="-r"]').last().locator('div').first().innerText()).toBe(first);
+    await screenshot(page, 'chat-alternatives-flipped-back');
+
+    // Branch from the member's message: a new chat opens with the history up to there.
+    const mineRow = page.locator('[data-message-id]').filter({ hasText: text }).first();
+    await mineRow.getByRole('button', { name: 'ตัวเลือกข้อความ' }).click();
+    await screenshot(page, 'chat-message-menu');
+    await mineRow.getByRole('menuitem', { name: 'แยกเรื่องจากตรงนี้' }).click();
+    await page.waitForURL((url) => /\/chat\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(room.id));
+    await page.getByText('แยกเรื่องเป็นแชทใหม่แล้ว').waitFor();
+    const branched = page.getByRole('list', { name: 'ข้อความ' });
+    await branched.getByText(text, { exact: true }).waitFor();
+    await branched.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').waitFor();
+    expect(await branched.locator('[data-message-id]').count()).toBe(2);
+    await screenshot(page, 'chat-branched');
+
+    // Back in the first chat, rewind from the member's message: the confirm names 2 messages and
+    // says spent coins stay spent; then only the greeting is left, and no coin moved.
+    await page.goto(`/chat/${room.id}`);
+    await page.getByRole('list', { name: 'ข้อความ' }).getByText(text, { exact: true }).waitFor();
+    const coinsBeforeRewind = await coinBadge(page);
+    const row = page.locator('[data-message-id]').filter({ hasText: text }).first();
+    await row.getByRole('button', { name: 'ตัวเลือกข้อความ' }).click();
+    await row.getByRole('menuitem', { name: 'ลบตั้งแต่ข้อความนี้' }).click();
+    const confirm = page.getByRole('dialog', { name: 'ลบตั้งแต่ข้อความนี้?' });
+    await confirm.getByText(/รวม 2 ข้อความ/).waitFor();
+    await confirm.getByText(/เหรียญที่ใช้ไปแล้วจะไม่ได้รับคืน/).waitFor();
+    await screenshot(page, 'chat-rewind-confirm');
+    await confirm.getByRole('button', { name: 'ลบ 2 ข้อความ' }).click();
+    await page.getByText('ลบ 2 ข้อความแล้ว').waitFor();
+    const after = page.getByRole('list', { name: 'ข้อความ' });
+    await after.getByText(text, { exact: true }).waitFor({ state: 'detached' });
+    expect(await after.locator('[data-message-id]').count()).toBe(1);
+    expect(await coinBadge(page)).toBe(coinsBeforeRewind);
+    await screenshot(page, 'chat-rewound');
+    await page.context().close();
+    // Three streamed answers, two chats and a reload on 2 shared cores.
+  }, 300_000);
+
   it('a send whose answer is lost on the way (the server answered, the connection dropped) shows the real outcome: the reply, charged once', async () => {
     const page = await newPhonePage(browser);
     const request = page.context().request;
