@@ -340,3 +340,42 @@ describe('through the edit, rewind and branch routes', () => {
     expect((await summaryOf(chat, cookie, branch.body.id)).coveredTo).toBe(5);
   });
 });
+
+describe('bounded reads', () => {
+  test('neither a summary nor a send reads the whole chat: messages are read only by the page keys of the places needed', async () => {
+    const { actor, cookie, room } = await funded(chat, wallet);
+    // 160 more places after the greeting (pages 0-3 of 50 places), stored through chat's own store.
+    for (let i = 1; i <= 160; i++) {
+      await chat.service.stores.chats.insertMessage({
+        _id: `${room.id}-seed-${i}`,
+        chatId: room.id,
+        userId: actor.id,
+        characterId: room.characterId,
+        content: `ที่ ${i + 1}`,
+        isUser: i % 2 === 1,
+        timestamp: new Date(Date.now() - (200 - i) * 1_000),
+        persona: null,
+        offline: false,
+      });
+    }
+    const find = jest.spyOn(chat.service.models.messages.collection, 'find');
+    try {
+      // Through place 150 from nothing: at most SUMMARY_MAX_TURNS (100) turns, places 51-150.
+      expect(await chat.service.summaries.write({ chatId: room.id, userId: actor.id, rev: 0, upTo: 150 })).toBe('written');
+      const filters = find.mock.calls.map(([filter]) => filter as Record<string, unknown>);
+      expect(filters).toEqual([1, 2, 3].map((n) => ({ page: `${room.id}:${n}` })));
+      const asked = summaryPrompts().at(-1)!.messages[1]!.content;
+      expect(asked).toMatch(/: ที่ 51$/m);
+      expect(asked).toMatch(/: ที่ 150$/m);
+      expect(asked).not.toMatch(/: ที่ 50$/m);
+
+      find.mockClear();
+      await send(chat, cookie, room.id, 'ยังจำเรื่องเก่า ๆ ได้ไหม');
+      for (const [filter] of find.mock.calls) expect(Object.keys(filter as object)).toEqual(['page']);
+      expect(find.mock.calls.length).toBeLessThanOrEqual(3);
+      expect(replyPrompts().at(-1)!.messages[0]!.content).toContain('The story so far');
+    } finally {
+      find.mockRestore();
+    }
+  });
+});
