@@ -171,17 +171,20 @@ export function createChatStore(models: ChatModels): ChatStore {
   }
 
   async function removeChats(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await messages.deleteMany({ chatId: { $in: ids } });
-    await memories.deleteMany({ _id: { $in: ids } });
-    await chatPersonas.deleteMany({ _id: { $in: ids } });
-    await messageHeads.deleteMany({ _id: { $in: ids } });
-    await alternatives.deleteMany({ chatId: { $in: ids } });
-    // The chat's summary, its checkpoints and its pins go with it.
-    await summaries.deleteMany({ _id: { $in: ids } });
-    await summaryCheckpoints.deleteMany({ chatId: { $in: ids } });
-    await pins.deleteMany({ chatId: { $in: ids } });
-    await chats.deleteMany({ _id: { $in: ids } });
+    // One chat at a time, each by equality: FerretDB pushes no `$in` down, so `chatId: {$in}` would
+    // read every message of every member (ARCHITECTURE §2).
+    for (const id of ids) {
+      await messages.deleteMany({ chatId: id });
+      await memories.deleteOne({ _id: id });
+      await chatPersonas.deleteOne({ _id: id });
+      await messageHeads.deleteOne({ _id: id });
+      await alternatives.deleteMany({ chatId: id });
+      // The chat's summary, its checkpoints and its pins go with it.
+      await summaries.deleteOne({ _id: id });
+      await summaryCheckpoints.deleteMany({ chatId: id });
+      await pins.deleteMany({ chatId: id });
+      await chats.deleteOne({ _id: id });
+    }
   }
 
   return {
