@@ -20,7 +20,7 @@ let chat: ChatUnderTest;
 let wallet: WalletUnderTest;
 
 beforeAll(async () => {
-  stack = await startSendStack('chat_swipes', { replyTimeoutMs: 3_000 });
+  stack = await startSendStack('chat_swipes', { replyTimeoutMs: 10_000 });
   ({ llm, chat, wallet } = stack);
 });
 
