@@ -167,7 +167,7 @@ describe('chat', () => {
     await memory.fill('เราเจอกันครั้งแรกที่งานวัด');
     await page.getByText('เหลือ 974 ตัวอักษร').waitFor();
     await screenshot(page, 'chat-memory');
-    await page.getByRole('button', { name: 'บันทึก' }).click();
+    await page.getByRole('button', { name: 'บันทึก', exact: true }).click();
     await page.getByText('บันทึกความทรงจำแล้ว').waitFor();
     await page.getByRole('button', { name: 'ตัวเลือกแชท' }).click();
     await page.getByRole('menuitem', { name: 'จัดการความทรงจำ' }).click();
