@@ -371,6 +371,37 @@ describe('chat', () => {
     // Three streamed answers, two chats and a reload on 2 shared cores.
   }, 300_000);
 
+  it("flips a card's alternate greetings for free when a chat starts", async () => {
+    const page = await newPhonePage(browser);
+    const request = page.context().request;
+    const profile = await signInViaApi(page.context(), baseUrl(), `greetings-${run}@example.test`, 'ฝน');
+    const startCoins = await waitForCoins(request, profile);
+    const greeted = await createCharacter(request, {
+      name: `ทักทาย ${run}`,
+      firstMessage: 'สวัสดีตอนเช้านะคะ',
+      alternateGreetings: ['ฝนตกอีกแล้ว เข้ามาหลบฝนก่อนสิคะ', 'อ้าว มาแล้วเหรอ รออยู่ตั้งนาน'],
+      isPublic: false,
+    });
+    const room = (await (await request.post(`${baseUrl()}/api/chats`, { data: { characterId: greeted.id } })).json()) as { id: string };
+    await page.goto(`/chat/${room.id}`);
+    const greeting = page.locator('[data-message-id]').first();
+    await greeting.getByText('สวัสดีตอนเช้านะคะ').waitFor();
+    await greeting.getByText('1/3').waitFor();
+    expect(await page.getByRole('button', { name: /ขอคำตอบใหม่/ }).count()).toBe(0);
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/selected') && res.request().method() === 'PUT' && res.status() === 200),
+      greeting.getByRole('button', { name: 'คำทักทายถัดไป' }).click(),
+    ]);
+    await greeting.getByText('ฝนตกอีกแล้ว เข้ามาหลบฝนก่อนสิคะ').waitFor();
+    await greeting.getByText('2/3').waitFor();
+    await screenshot(page, 'chat-greeting-alternatives');
+    // Kept by the server, and free.
+    await page.reload();
+    await page.locator('[data-message-id]').first().getByText('2/3').waitFor();
+    expect(await coinBadge(page)).toBe(startCoins);
+    await page.context().close();
+  });
+
   it('a send whose answer is lost on the way (the server answered, the connection dropped) shows the real outcome: the reply, charged once', async () => {
     const page = await newPhonePage(browser);
     const request = page.context().request;
