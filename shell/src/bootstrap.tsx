@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@lakorn/shell-sdk';
@@ -12,19 +12,13 @@ ensureRemotesRegistered().catch((error: unknown) => console.error('remotes.json 
 
 registerServiceWorker();
 
-// The first render as a transition: React renders it in slices and yields to the browser between
-// them, so a phone's main thread is not blocked for the whole tree at once (ARCHITECTURE §9,
-// bench/README "lighthouse": total blocking time).
-const root = createRoot(document.getElementById('root') as HTMLElement);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppProviders>
-          <GlobalStyle />
-          <App />
-        </AppProviders>
-      </BrowserRouter>
-    </StrictMode>,
-  ),
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <BrowserRouter>
+      <AppProviders>
+        <GlobalStyle />
+        <App />
+      </AppProviders>
+    </BrowserRouter>
+  </StrictMode>,
 );
