@@ -59,32 +59,22 @@ export interface ChatServiceOptions {
 /** Reads the prompt gets: the newest messages of a chat (the token budget may keep fewer). */
 export const HISTORY_LIMIT = 60;
 
+/** The configured model's settings, one set for answers and summaries alike. */
+function modelOptions(llm: LlmSettings, baseUrl: string) {
+  const { apiKey, model, maxTokens, temperature, maxRetries, timeoutMs } = llm;
+  return { baseUrl, apiKey, model, maxTokens, temperature, maxRetries, timeoutMs };
+}
+
 /** The responder ARCHITECTURE §7 asks for: the model when one is configured, else offline. */
 export function responderFor(llm: LlmSettings, offlineStreamDelayMs: number): Responder {
   if (!llm.baseUrl) return offlineResponder({ streamDelayMs: offlineStreamDelayMs });
-  return openAIResponder({
-    baseUrl: llm.baseUrl,
-    apiKey: llm.apiKey,
-    model: llm.model,
-    maxTokens: llm.maxTokens,
-    temperature: llm.temperature,
-    maxRetries: llm.maxRetries,
-    timeoutMs: llm.timeoutMs,
-  });
+  return openAIResponder(modelOptions(llm, llm.baseUrl));
 }
 
 /** Who writes summaries: the configured model, else the offline extractive summarizer. */
 export function summarizerFor(llm: LlmSettings): Summarizer {
   if (!llm.baseUrl) return offlineSummarizer();
-  return openAISummarizer({
-    baseUrl: llm.baseUrl,
-    apiKey: llm.apiKey,
-    model: llm.model,
-    maxTokens: llm.maxTokens,
-    temperature: llm.temperature,
-    maxRetries: llm.maxRetries,
-    timeoutMs: llm.timeoutMs,
-  });
+  return openAISummarizer(modelOptions(llm, llm.baseUrl));
 }
 
 /**

@@ -4,6 +4,7 @@ import { GENRE_LABELS, type ChatCharacter } from '@lakorn/contracts/web';
 import { Avatar, CoinBadge, HeaderBar, HeaderTitle, Icon, IconButton, theme } from '@lakorn/ui';
 import { useCreatorNotesTh } from '../creatorNotes';
 import { CHAT_TEXT, CREATOR_NOTES_TEXT } from '../messages';
+import { MenuItem as Item } from './MenuItem';
 
 // The page header's bar and title, flush with the screen's edges and a size smaller.
 const Bar = styled(HeaderBar)`
@@ -47,23 +48,6 @@ const Notes = styled.section`
   margin-top: 10px;
   h2 { margin: 0 0 4px; font-size: ${theme.font.size.xs}; font-weight: 600; color: ${theme.color.text}; }
   p { max-height: 180px; overflow-y: auto; white-space: pre-line; }
-`;
-
-const Item = styled.button<{ $danger?: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  width: 100%;
-  min-height: 42px;
-  padding: 0 10px;
-  border: none;
-  border-radius: ${theme.radius.sm};
-  background: none;
-  color: ${(p) => (p.$danger ? theme.color.danger : theme.color.text)};
-  font-size: ${theme.font.size.sm};
-  text-align: left;
-  cursor: pointer;
-  &:hover, &:focus-visible { background: ${theme.color.surface2}; }
 `;
 
 export interface ChatHeaderProps {

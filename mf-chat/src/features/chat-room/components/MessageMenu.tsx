@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Icon, IconButton, theme, type IconName } from '@lakorn/ui';
 import { CHAT_TEXT } from '../messages';
+import { MenuItem as Item } from './MenuItem';
 
 // The menu is placed against the message's row (MessageBubble's Line), not its small button, so it
 // opens from the screen's side the message sits on and never leaves the screen.
@@ -20,23 +21,6 @@ const Menu = styled.div<{ $mine: boolean }>`
   background: ${theme.color.surface3};
   border: 1px solid ${theme.color.border};
   box-shadow: ${theme.shadow};
-`;
-
-const Item = styled.button<{ $danger?: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  width: 100%;
-  min-height: 44px;
-  padding: 0 10px;
-  border: none;
-  border-radius: ${theme.radius.sm};
-  background: none;
-  color: ${(p) => (p.$danger ? theme.color.danger : theme.color.text)};
-  font-size: ${theme.font.size.sm};
-  text-align: left;
-  cursor: pointer;
-  &:hover, &:focus-visible { background: ${theme.color.surface2}; }
 `;
 
 export interface MessageAction {
