@@ -128,6 +128,21 @@ export const EVENTS = {
   'identity.sessions.ended': SessionEnd,
   'wallet.balance.changed': BalanceChanged,
   'wallet.debit': DebitRequest,
+/**
+ * A member's message was sent in a chat (discover's popular order counts them). Emitted through
+ * chat's outbox once per settled send (a regenerate is not a new message); `at` is the ISO time of
+ * the send. Catalog counts (character, member, Bangkok day) from it by unique insert, so a replayed
+ * event counts once.
+ */
+export const MessageSent = z.object({
+  messageId: z.string().min(1),
+  chatId: z.string().min(1),
+  characterId: z.string().min(1),
+  userId: z.string().min(1),
+  at: z.string(),
+});
+export type MessageSent = z.infer<typeof MessageSent>;
+
   'wallet.refund.requested': RefundRequested,
   'wallet.credit.requested': CreditRequested,
   'catalog.character.updated': CharacterUpdated,
@@ -137,3 +152,4 @@ export const EVENTS = {
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 export type DebitReply = z.infer<typeof DebitReply>;
+  'chat.message.sent': MessageSent,
