@@ -119,15 +119,6 @@ export const SummaryRequested = z.object({
   upTo: z.number().int().positive(),
 });
 
-/** Event name → payload schema. Publishers and consumers look schemas up here. */
-export const EVENTS = {
-  'identity.user.registered': UserRegistered,
-  'identity.user.updated': UserUpdated,
-  'identity.user.deleted': UserDeleted,
-  /** A session or every session of a member ended: every process stops accepting it at once. */
-  'identity.sessions.ended': SessionEnd,
-  'wallet.balance.changed': BalanceChanged,
-  'wallet.debit': DebitRequest,
 /**
  * A member's message was sent in a chat (discover's popular order counts them). Emitted through
  * chat's outbox once per settled send (a regenerate is not a new message); `at` is the ISO time of
@@ -143,13 +134,22 @@ export const MessageSent = z.object({
 });
 export type MessageSent = z.infer<typeof MessageSent>;
 
+/** Event name → payload schema. Publishers and consumers look schemas up here. */
+export const EVENTS = {
+  'identity.user.registered': UserRegistered,
+  'identity.user.updated': UserUpdated,
+  'identity.user.deleted': UserDeleted,
+  /** A session or every session of a member ended: every process stops accepting it at once. */
+  'identity.sessions.ended': SessionEnd,
+  'wallet.balance.changed': BalanceChanged,
+  'wallet.debit': DebitRequest,
   'wallet.refund.requested': RefundRequested,
   'wallet.credit.requested': CreditRequested,
   'catalog.character.updated': CharacterUpdated,
   'catalog.character.deleted': CharacterDeleted,
   'chat.summary.requested': SummaryRequested,
+  'chat.message.sent': MessageSent,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 export type DebitReply = z.infer<typeof DebitReply>;
-  'chat.message.sent': MessageSent,
