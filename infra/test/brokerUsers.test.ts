@@ -35,6 +35,7 @@ const PUBLISHER: Record<EventName, ServiceName> = {
   'catalog.character.updated': 'catalog',
   'catalog.character.deleted': 'catalog',
   'chat.summary.requested': 'chat',
+  'chat.message.sent': 'chat',
 };
 
 async function connectAs(service: ServiceName): Promise<amqp.ChannelModel> {
