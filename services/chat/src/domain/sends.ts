@@ -1,5 +1,5 @@
 import { ALTERNATIVES_MAX, messageCost, type Message, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
-import type { Actor, Logger } from '@lakorn/service-kit';
+import type { Actor, Logger, Outbox } from '@lakorn/service-kit';
 import { alternativeId, type AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore } from '../data/chatStore';
 import type { MessageDoc, RegenerateOf, ResolutionDoc, SendOutcome } from '../data/models';
@@ -98,6 +98,8 @@ export interface SendsDeps {
   promptBudgetTokens: number;
   /** The chat's summary and pins for the prompt, and the summary asked for once turns fall out of the window. */
   memory: ChatMemoryKeeper;
+  /** Where `chat.message.sent` waits until it is published (ARCHITECTURE §4). */
+  outbox: Pick<Outbox, 'enqueue'>;
   /** This process, named on the sends it handles (default: a new id). */
   instanceId?: string;
   now?: () => Date;
@@ -217,7 +219,10 @@ export function createSends(deps: SendsDeps): Sends {
         if (send.regenerate) return deliverAnswer(send, send.regenerate, resolution, result);
         await chatStore.insertMessage(userMessageDoc(send));
         const aiMessage = aiMessageDoc(send, resolution);
-        await chatStore.insertMessage(aiMessage);
+        // The member's message is sent (discover's popular order counts it): enqueued before the
+        // send is finished, so a crash here leaves it to the sweeper's repeat (the outbox drops a
+        // second copy by its messageId). Another answer (regenerate) is no new message.
+        await Promise.all([chatStore.insertMessage(aiMessage), messageSent(send)]);
         // The chat's last line and the send's recorded answer are independent writes.
         const [, finished] = await Promise.all([
           chatStore.setLastMessage(send.chatId, aiMessage.content, aiMessage.timestamp),
@@ -248,6 +253,11 @@ export function createSends(deps: SendsDeps): Sends {
       finishWith(send, result),
     ]);
     return finished;
+  }
+
+  function messageSent(send: RecordedSend): Promise<void> {
+    const payload = { messageId: send.messageId, chatId: send.chatId, characterId: send.characterId, userId: send.userId, at: send.createdAt.toISOString() };
+    return deps.outbox.enqueue({ name: 'chat.message.sent', payload, messageId: `chat.message.sent:${send.messageId}` });
   }
 
   async function finishWith(send: RecordedSend, result: SendOutcome): Promise<SendOutcome> {
