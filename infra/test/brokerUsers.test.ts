@@ -36,6 +36,8 @@ const PUBLISHER: Record<EventName, ServiceName> = {
   'catalog.character.deleted': 'catalog',
   'chat.summary.requested': 'chat',
   'chat.message.sent': 'chat',
+  'chat.chat.started': 'chat',
+  'chat.message.rated': 'chat',
 };
 
 async function connectAs(service: ServiceName): Promise<amqp.ChannelModel> {

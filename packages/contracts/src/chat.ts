@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActorRef, Id } from './common';
 import { ProfileUrl } from './catalog';
+import { RatingValue } from './events';
 import { characterCount, GENRES, LIMITS } from './constants';
 
 // Chats (rooms), messages, personas and memory: the chat service's HTTP contract (spec §3 "Chat",
@@ -122,6 +123,11 @@ export const Message = z.object({
   selected: z.number().int().min(0).optional(),
   /** Present (true) once the member has changed the text (PUT /api/messages/{id}); absent otherwise. */
   edited: z.literal(true).optional(),
+  /**
+   * The member's thumb on the selected answer of a character's reply (POST …/rating): 1 up, -1
+   * down; absent when it has none. Each answer keeps its own, so a new answer starts unrated.
+   */
+  rating: z.union([z.literal(1), z.literal(-1)]).optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -365,3 +371,18 @@ export type Pin = z.infer<typeof Pin>;
 
 /** POST/DELETE /api/messages/{id}/pin. */
 export const PinParams = z.object({ id: Id });
+
+// ---------------------------------------------------------------------------------------------
+// Ratings (chat README "Ratings")
+
+export { RATING_ERROR_CODES, RATING_MESSAGES } from './values/chat';
+
+/**
+ * POST /api/messages/{id}/rating: the member's thumb on the selected answer of a character's reply
+ * in their own chat (1 up, -1 down, 0 clears). Answers RatingResult; 404 for a message that is not
+ * theirs (as their chat is not), 400 NOT_RATEABLE on the member's own message.
+ */
+export const RateMessageBody = z.object({ userId: ActorRef, value: RatingValue });
+export type RateMessageBody = z.input<typeof RateMessageBody>;
+export const RatingResult = z.object({ value: RatingValue });
+export type RatingResult = z.infer<typeof RatingResult>;

@@ -143,6 +143,39 @@ export const EVENTS = {
   'identity.sessions.ended': SessionEnd,
   'wallet.balance.changed': BalanceChanged,
   'wallet.debit': DebitRequest,
+/** A thumb on a character's reply: 1 up, -1 down, 0 none (chat README "Ratings"). */
+export const RatingValue = z.union([z.literal(1), z.literal(-1), z.literal(0)]);
+export type RatingValue = z.infer<typeof RatingValue>;
+
+/**
+ * A member opened a new chat with a character (a branch opens one too). Emitted through chat's
+ * outbox; catalog counts "chats started" from it by unique insert on `chatId` (creator stats).
+ */
+export const ChatStarted = z.object({
+  chatId: z.string().min(1),
+  characterId: z.string().min(1),
+  userId: z.string().min(1),
+  at: z.string(),
+});
+export type ChatStarted = z.infer<typeof ChatStarted>;
+
+/**
+ * A member rated a character's reply (POST /api/messages/{id}/rating): the answer's value now and
+ * before (0: none). `alternative` names the rated answer of the message (its swipe n, 0 for a reply
+ * with one answer): a rating belongs to the answer, so catalog keys it by (messageId, alternative)
+ * and keeps the latest `at`, so a re-rating moves a thumb and a replay changes nothing.
+ */
+export const MessageRated = z.object({
+  messageId: z.string().min(1),
+  alternative: z.number().int().min(0).default(0),
+  characterId: z.string().min(1),
+  userId: z.string().min(1),
+  value: RatingValue,
+  previous: RatingValue,
+  at: z.string(),
+});
+export type MessageRated = z.infer<typeof MessageRated>;
+
   'wallet.refund.requested': RefundRequested,
   'wallet.credit.requested': CreditRequested,
   'catalog.character.updated': CharacterUpdated,
@@ -153,3 +186,5 @@ export const EVENTS = {
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 export type DebitReply = z.infer<typeof DebitReply>;
+  'chat.chat.started': ChatStarted,
+  'chat.message.rated': MessageRated,

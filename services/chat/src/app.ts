@@ -7,12 +7,13 @@ import { historyRoutes } from './routes/history';
 import { memoryRoutes } from './routes/memory';
 import { messageRoutes } from './routes/messages';
 import { personaRoutes } from './routes/personas';
+import { ratingRoutes } from './routes/ratings';
 import type { ChatService } from './service';
 
 export interface ChatAppDeps {
   logger: Logger;
   sessionPublicKey: string | KeyObject;
-  service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog' | 'summaries' | 'pins' | 'answers' | 'history'>;
+  service: Pick<ChatService, 'chats' | 'sends' | 'personas' | 'catalog' | 'summaries' | 'pins' | 'answers' | 'history' | 'ratings'>;
   readiness?: ReadinessCheck[];
   /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
   metrics?: ServiceMetrics;
@@ -33,6 +34,7 @@ export function createApp({ logger, sessionPublicKey, service, readiness, metric
       personaRoutes({ personas: service.personas }),
       memoryRoutes({ summaries: service.summaries, pins: service.pins }),
       historyRoutes({ history: service.history }),
+      ratingRoutes({ ratings: service.ratings }),
     ],
     domainErrors: chatErrors,
   });

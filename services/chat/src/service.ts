@@ -7,6 +7,7 @@ import { createChatStore } from './data/chatStore';
 import { chatModels } from './data/models';
 import { createPersonaStore } from './data/personaStore';
 import { createPinStore } from './data/pinStore';
+import { createRatingStore } from './data/ratingStore';
 import { createSendStore, type SendStore } from './data/sendStore';
 import { createSummaryStore } from './data/summaryStore';
 import { createCharacterDirectory, type CatalogClient } from './domain/characters';
@@ -18,6 +19,7 @@ import { createMemoryKeeper } from './domain/memory';
 import { createMembers } from './domain/members';
 import { createPersonas } from './domain/personas';
 import { createPins } from './domain/pins';
+import { createRatings } from './domain/ratings';
 import { openAIResponder, openAISummarizer } from './domain/responders/openai';
 import { offlineResponder } from './domain/responders/offline';
 import type { Responder } from './domain/responders/types';
@@ -106,6 +108,7 @@ export function createChatService(options: ChatServiceOptions) {
     alternatives: createAlternativeStore(models),
     summaries: createSummaryStore(models),
     pins: createPinStore(models),
+    ratings: createRatingStore(models),
   };
   const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
   const characters = createCharacterDirectory(stores.characters);
@@ -117,6 +120,8 @@ export function createChatService(options: ChatServiceOptions) {
     quotas: quotaSlots(collectionOf(models.quotaSlots), options.now),
     chatsPerDay: options.chatsPerDay ?? QUOTAS.chatsPerDay,
     alternatives: stores.alternatives,
+    ratings: stores.ratings,
+    outbox: options.outbox,
     now: options.now,
   });
   const members = createMembers({ chats: stores.chats, personas: stores.personas, sends: stores.sends });
@@ -135,7 +140,8 @@ export function createChatService(options: ChatServiceOptions) {
   });
   const pins = createPins({ store: stores.pins, messages: stores.chats, chats, now: options.now });
   const memory = createMemoryKeeper({ summaries, summaryStore: stores.summaries, pins, logger });
-  const answers = createAnswers({ store: stores.alternatives, chatStore: stores.chats, chats });
+  const answers = createAnswers({ store: stores.alternatives, chatStore: stores.chats, chats, ratings: stores.ratings });
+  const ratings = createRatings({ store: stores.ratings, chatStore: stores.chats, chats, outbox: options.outbox, now: options.now });
   const sends = createSends({
     store: stores.sends,
     chatStore: stores.chats,
@@ -155,7 +161,7 @@ export function createChatService(options: ChatServiceOptions) {
     now: options.now,
   });
   const history = createHistory({ store: stores.chats, sends: stores.sends, chats, characters, answers: stores.alternatives, listener: memory });
-  return { models, stores, catalog, characters, personas, chats, members, sends, responder, summaries, pins, memory, answers, history };
+  return { models, stores, catalog, characters, personas, chats, members, sends, responder, summaries, pins, memory, answers, history, ratings };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

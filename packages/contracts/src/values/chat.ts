@@ -61,3 +61,15 @@ export const SWIPE_MESSAGES = {
   notRegenerable: 'ขอคำตอบใหม่ได้เฉพาะคำตอบล่าสุดของตัวละครที่ตอบข้อความของคุณเท่านั้น',
   noSuchAlternative: 'ไม่มีคำตอบลำดับนี้',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Ratings (issue "a living catalogue": members say which replies were good)
+
+/** Why a rating is refused (POST /api/messages/{id}/rating), in the member's words. */
+export const RATING_MESSAGES = {
+  /** 400 NOT_RATEABLE: only a character's reply takes a thumb, never the member's own message. */
+  notRateable: 'ให้คะแนนได้เฉพาะข้อความของตัวละคร',
+} as const;
+
+/** Error code of a rating on the member's own message. */
+export const RATING_ERROR_CODES = { notRateable: 'NOT_RATEABLE' } as const;

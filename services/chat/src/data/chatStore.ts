@@ -94,6 +94,7 @@ export function createChatStore(models: ChatModels): ChatStore {
   const summaries = collectionOf(models.summaries);
   const summaryCheckpoints = collectionOf(models.summaryCheckpoints);
   const pins = collectionOf(models.pins);
+  const ratings = collectionOf(models.ratings);
 
   /**
    * The highest place given in a chat. A chat whose messages were stored before places existed
@@ -183,6 +184,7 @@ export function createChatStore(models: ChatModels): ChatStore {
       await summaries.deleteOne({ _id: id });
       await summaryCheckpoints.deleteMany({ chatId: id });
       await pins.deleteMany({ chatId: id });
+      await ratings.deleteMany({ chatId: id });
       await chats.deleteOne({ _id: id });
     }
   }
@@ -219,6 +221,7 @@ export function createChatStore(models: ChatModels): ChatStore {
       await summaryCheckpoints.deleteMany({ userId });
       await pins.deleteMany({ userId });
       await alternatives.deleteMany({ userId });
+      await ratings.deleteMany({ userId });
       return ids.length;
     },
 
@@ -276,6 +279,7 @@ export function createChatStore(models: ChatModels): ChatStore {
           const ids = docs.map((m) => m._id);
           await messages.deleteMany({ page, _id: { $in: ids } });
           await alternatives.deleteMany({ page, messageId: { $in: ids } });
+          await ratings.deleteMany({ page, messageId: { $in: ids } });
         }),
       );
       await setHead(chatId, head);

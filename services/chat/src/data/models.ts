@@ -110,6 +110,25 @@ export interface AlternativeDoc {
   at: Date;
 }
 
+/**
+ * A member's thumb on one answer of a character's reply (`_id` "<messageId>:<n>", n the answer's
+ * swipe number, 0 for a reply with one answer): a rating belongs to the answer, so a new answer
+ * starts unrated and selecting another shows that one's. Cleared (0) is no document. `page` is the
+ * message's page key, so a page of messages reads its ratings by equality (ARCHITECTURE §2); its
+ * own document, so a rating never rewrites the message a send or a swipe also writes.
+ */
+export interface RatingDoc {
+  _id: string;
+  messageId: string;
+  n: number;
+  chatId: string;
+  userId: string;
+  characterId: string;
+  page: string;
+  value: 1 | -1;
+  at: Date;
+}
+
 /** The highest place given in a chat (`_id` = chatId): where the next message and the newest page are. */
 export interface MessageHeadDoc {
   _id: string;
@@ -308,6 +327,12 @@ export function chatModels(connection: Connection) {
     alternatives: model<AlternativeDoc>('Alternative', 'message_alternatives', { messageId: String, n: Number, page: String, chatId: String, userId: String }, [
       [{ messageId: 1, n: 1 }, { unique: true }],
       // A page of messages reads its answers by equality on the page key (ARCHITECTURE §2).
+      [{ page: 1 }],
+      [{ chatId: 1 }],
+      [{ userId: 1 }],
+    ]),
+    ratings: model<RatingDoc>('Rating', 'message_ratings', { messageId: String, page: String, chatId: String, userId: String }, [
+      [{ messageId: 1 }],
       [{ page: 1 }],
       [{ chatId: 1 }],
       [{ userId: 1 }],

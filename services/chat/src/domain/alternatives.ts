@@ -2,6 +2,7 @@ import type { Message } from '@lakorn/contracts';
 import type { Actor } from '@lakorn/service-kit';
 import { alternativeId, type AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore } from '../data/chatStore';
+import type { RatingStore } from '../data/ratingStore';
 import type { AlternativeDoc, MessageDoc } from '../data/models';
 import type { Chats } from './chats';
 import { ChatNotFound, MessageNotFound, NoSuchAlternative } from './errors';
@@ -38,7 +39,7 @@ export async function viewsWithAnswers(docs: MessageDoc[], load: (withAnswers: M
   return docs.map((doc) => answeredView(doc, byMessage.get(doc._id) ?? []));
 }
 
-export function createAnswers({ store, chatStore, chats }: { store: AlternativeStore; chatStore: ChatStore; chats: Chats }): Answers {
+export function createAnswers({ store, chatStore, chats, ratings }: { store: AlternativeStore; chatStore: ChatStore; chats: Chats; ratings: Pick<RatingStore, 'get'> }): Answers {
   return {
     async select(actor, messageId, index) {
       const message = await chatStore.getMessage(messageId);
@@ -58,7 +59,10 @@ export function createAnswers({ store, chatStore, chats }: { store: AlternativeS
       await store.select(messageId, chosen.n, ready.length, chosen.content);
       // The chat's last line is its latest message's text: the chosen answer when this is that message.
       if (chat.lastUpdated.getTime() === message.timestamp.getTime()) await chatStore.setLastMessage(chat._id, chosen.content, message.timestamp);
-      return answeredView({ ...message, content: chosen.content, selectedAlt: chosen.n, alternativeCount: ready.length }, ready);
+      // Each answer keeps its own thumb (chat README "Ratings"): the chosen one's is shown.
+      const rating = (await ratings.get(messageId, chosen.n))?.value;
+      const view = answeredView({ ...message, content: chosen.content, selectedAlt: chosen.n, alternativeCount: ready.length }, ready);
+      return rating === undefined ? view : { ...view, rating };
     },
   };
 }

@@ -1,13 +1,15 @@
 import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
-import { quotaDay, type Actor, type QuotaSlots } from '@lakorn/service-kit';
+import { quotaDay, type Actor, type Outbox, type QuotaSlots } from '@lakorn/service-kit';
 import type { AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore, MessagePosition } from '../data/chatStore';
 import type { ChatDoc, MessageDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
+import type { RatingStore } from '../data/ratingStore';
 import { chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
 import { storeGreetings, viewsWithAnswers } from './alternatives';
 import { CharacterNotFound, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
+import { withRatings } from './ratings';
 import { personaView } from './views';
 
 // Chat rooms (spec §2 library and chat screens, §3 "Chat", §4 chat open, persona per chat, memory).
@@ -62,10 +64,14 @@ export interface ChatsDeps {
   chatsPerDay: number;
   /** Messages' answers (swipes, alternate greetings), shown in the message list. */
   alternatives: AlternativeStore;
+  /** The member's thumbs on replies, shown in the message list. */
+  ratings: Pick<RatingStore, 'ofChat' | 'ofPages'>;
+  /** Where chat.chat.started waits until it is published (ARCHITECTURE §4). */
+  outbox: Pick<Outbox, 'enqueue'>;
   now?: () => Date;
 }
 
-export function createChats({ store, personas, characters, quotas, chatsPerDay, alternatives, now = () => new Date() }: ChatsDeps): Chats {
+export function createChats({ store, personas, characters, quotas, chatsPerDay, alternatives, ratings, outbox, now = () => new Date() }: ChatsDeps): Chats {
   async function owned(actor: Actor, id: string): Promise<ChatDoc> {
     const chat = await store.getChat(id);
     if (!chat || chat.userId !== actor.id) throw new ChatNotFound();
@@ -92,6 +98,12 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
   /** A new room takes a slot of today's allowance (contracts QUOTAS.chatsPerDay); reopening one takes none. */
   async function claimNewRoom(actor: Actor, id: string, at: Date): Promise<void> {
     if (!(await quotas.claim(`chats:${actor.id}:${quotaDay(at)}`, chatsPerDay, id))) throw new ChatQuotaReached();
+  }
+
+  /** A new room is announced (creator stats count chats started); the outbox drops a repeat by its id. */
+  async function chatStarted(doc: ChatDoc): Promise<void> {
+    const payload = { chatId: doc._id, characterId: doc.characterId, userId: doc.userId, at: doc.createdAt.toISOString() };
+    await outbox.enqueue({ name: 'chat.chat.started', payload, messageId: `chat.chat.started:${doc._id}` });
   }
 
   async function withMemory(doc: ChatDoc): Promise<Chat> {
@@ -149,6 +161,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
         await store.removeChat(doc._id);
         throw new CharacterNotFound();
       }
+      await chatStarted(doc);
       return { ...(await summaries([doc]))[0]!, memory: '' };
     },
 
@@ -171,7 +184,8 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
 
     async messages(actor, chatId) {
       await owned(actor, chatId);
-      return viewsWithAnswers(await store.messagesOfChat(chatId), () => alternatives.ofChat(chatId));
+      const [docs, rated] = await Promise.all([store.messagesOfChat(chatId), ratings.ofChat(chatId)]);
+      return withRatings(await viewsWithAnswers(docs, () => alternatives.ofChat(chatId)), docs, rated);
     },
 
     async messagesPage(actor, chatId, { limit = DEFAULT_PAGE, before }) {
@@ -179,8 +193,13 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
       await owned(actor, chatId);
       const page = await store.messagesBefore(chatId, limit, position);
       const oldest = page.messages[0];
+      const pages = page.messages.map((d) => d.page ?? '');
+      const [views, rated] = await Promise.all([
+        viewsWithAnswers(page.messages, (docs) => alternatives.ofPages(docs.map((d) => d.page ?? ''))),
+        ratings.ofPages(pages),
+      ]);
       return {
-        messages: await viewsWithAnswers(page.messages, (docs) => alternatives.ofPages(docs.map((d) => d.page ?? ''))),
+        messages: withRatings(views, page.messages, rated),
         nextCursor: page.more && oldest ? encodeCursor({ seq: oldest.seq ?? 0, id: oldest._id }) : null,
       };
     },
@@ -236,6 +255,8 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
         createdAt: at,
       };
       await store.insertChat(doc);
+      // A branch is a new room with the same character: it counts as a chat started.
+      await chatStarted(doc);
       return doc;
     },
 

@@ -106,3 +106,6 @@ export class CatalogUnavailable extends DomainError {
     super(detail);
   }
 }
+
+/** Only a character's reply takes a rating, never the member's own message (chat README "Ratings"). */
+export class NotRateable extends DomainError {}

@@ -1,4 +1,4 @@
-import { MEMORY_ERROR_CODES, MEMORY_MESSAGES } from '@lakorn/contracts';
+import { MEMORY_ERROR_CODES, MEMORY_MESSAGES, RATING_ERROR_CODES, RATING_MESSAGES } from '@lakorn/contracts';
 import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, REWIND_MESSAGES, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
@@ -14,6 +14,7 @@ import {
   NoSuchAlternative,
   NotEnoughCoins,
   NotOwnPersona,
+  NotRateable,
   NotRegenerable,
   PersonaLimitReached,
   PinLimitReached,
@@ -42,6 +43,7 @@ export const chatErrors: DomainErrorMap = (error) => {
   if (error instanceof NotRegenerable) return conflict(SWIPE_MESSAGES.notRegenerable, CHAT_ERROR_CODES.notRegenerable);
   if (error instanceof AlternativesFull) return conflict(SWIPE_MESSAGES.full, CHAT_ERROR_CODES.alternativesFull);
   if (error instanceof NoSuchAlternative) return badRequest(SWIPE_MESSAGES.noSuchAlternative);
+  if (error instanceof NotRateable) return badRequest(RATING_MESSAGES.notRateable, RATING_ERROR_CODES.notRateable);
   if (error instanceof RewindWhileSending) return conflict(REWIND_MESSAGES.whileSending, CHAT_ERROR_CODES.rewindWhileSending);
   if (error instanceof RewindCountChanged) return new HttpError(409, REWIND_MESSAGES.countChanged, CHAT_ERROR_CODES.rewindCountChanged, { count: error.count });
   if (error instanceof PersonaLimitReached) return conflict(PERSONA_LIMIT_MESSAGE, CHAT_ERROR_CODES.personaLimit);
