@@ -10,6 +10,7 @@ import { perIpLimit } from './http/rateLimits';
 import { requestContext } from './http/requestContext';
 import { externalRemoteOrigins } from './web/remotes';
 import { securityHeaders } from './web/securityHeaders';
+import { sharePages } from './web/sharePage';
 import { webRoutes } from './web/staticSite';
 
 export interface GatewayDeps {
@@ -40,7 +41,19 @@ export function createApp({ config, logger, metrics = createMetrics({ accessToke
 
   const proxies = createServiceProxies(config.services, { logger, timeoutMs: config.upstreamTimeoutMs, streamIdleMs: config.streamIdleMs });
   app.use(imageRoutes(proxies));
-  app.use(apiRoutes({ sessionPublicKey: config.sessionPublicKey, rateLimits: config.rateLimits, allowDevFromNetwork: config.allowDevFromNetwork, publicUrl: config.publicUrl, proxies }));
+  // /c/{id}: the shell's page with a character's link-preview meta (web/sharePage.ts).
+  const shares = sharePages({ webRoot: config.webRoot, catalogUrl: config.services.catalog, publicUrl: config.publicUrl, ...config.shareCache, logger });
+  app.use(
+    apiRoutes({
+      sessionPublicKey: config.sessionPublicKey,
+      rateLimits: config.rateLimits,
+      allowDevFromNetwork: config.allowDevFromNetwork,
+      publicUrl: config.publicUrl,
+      proxies,
+      onShareChange: shares.forget,
+    }),
+  );
+  app.use(shares.router);
   app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes }));
 
   app.use(notFoundJson);

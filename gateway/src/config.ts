@@ -61,6 +61,11 @@ const envSchema = baseConfigSchema
      * chat sends a comment every 5 s while the model thinks, so a healthy stream never is.
      */
     STREAM_IDLE_MS: z.coerce.number().int().positive().default(12_000),
+    /**
+     * How long the gateway keeps a share page's character (/c/{id}, web/sharePage.ts): 5 s, the
+     * time a hidden character may take to leave every instance (the issue's moderation rule).
+     */
+    SHARE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
     /** Set when a load balancer sits in front of the gateway, so req.ip is the client's. */
     TRUST_PROXY: trustProxy,
     /** Address users reach the gateway at; its origin may send state-changing requests. */
@@ -97,6 +102,7 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
   },
   upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
   streamIdleMs: env.STREAM_IDLE_MS,
+  shareCache: { ttlMs: env.SHARE_CACHE_TTL_MS, maxEntries: 2_000 },
   trustProxy: env.TRUST_PROXY,
   publicUrl: env.PUBLIC_URL,
   metricsToken: env.METRICS_TOKEN,

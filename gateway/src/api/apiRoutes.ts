@@ -6,7 +6,7 @@ import { refuseOthersInBody, refuseOthersInPathAndQuery } from './actingAsSelf';
 import { readBody } from './bodies';
 import { personalNoStore } from './noStore';
 import { refuseCrossSite } from './sameSite';
-import { isApiPath, isImagePath, isLocalOnlyRoute, isUnder, serviceFor, type ServiceName } from './routeTable';
+import { isApiPath, isImagePath, isLocalOnlyRoute, isUnder, serviceFor, shareChangedBy, type ServiceName } from './routeTable';
 import { requireSession, verifySession } from './session';
 
 /**
@@ -21,6 +21,8 @@ export function apiRoutes(options: {
   /** Where users reach the gateway (PUBLIC_URL): its origin may send state-changing requests. */
   publicUrl?: string;
   proxies: Record<ServiceName, RequestHandler>;
+  /** A change the route table lists in SHARE_PAGE_CHANGES went through (a character id, or `all`). */
+  onShareChange?: (character: string) => void;
 }): Router {
   const router = Router();
   const limitAuth = authLimit(options.rateLimits);
@@ -52,6 +54,8 @@ export function apiRoutes(options: {
   router.use(readBody);
   router.use(refuseOthersInBody);
   router.use((req, res, next) => {
+    const changed = options.onShareChange && shareChangedBy(req.method, req.path);
+    if (changed) res.once('finish', () => res.statusCode < 400 && options.onShareChange?.(changed));
     options.proxies[res.locals.service as ServiceName](req, res, next);
   });
   return router;

@@ -19,6 +19,9 @@ export const SERVICE_ROUTES: ReadonlyArray<readonly [prefix: string, service: Se
   ['/api/upload', 'catalog'],
   ['/character-images', 'catalog'],
   ['/uploads/character-images', 'catalog'],
+  // Moderation (reports, hidden and 18+ characters) is the catalog's: it owns the characters.
+  ['/api/admin/reports', 'catalog'],
+  ['/api/admin/characters', 'catalog'],
 
   ['/api/chats', 'chat'],
   ['/api/messages', 'chat'],
@@ -162,6 +165,45 @@ export function ownOnlyParam(method: string, path: string): string | undefined {
     if (!rule.methods.includes(method)) continue;
     const match = rule.pattern.exec(path);
     if (match) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * API calls after which the gateway's copy of a share page (/c/{id}, web/sharePage.ts) is stale:
+ * `character` names the path parameter holding the character's id, or `all` when the path does
+ * not name it (resolving a report hides a character the path does not say). Dropped when the
+ * service answers below 400, so the instance that made the change serves it at once; other
+ * instances within the share page's TTL (README "Share pages").
+ */
+export const SHARE_PAGE_CHANGES: ReadonlyArray<{ method: string; path: string; character: string | 'all' }> = [
+  { method: 'PUT', path: '/api/characters/{id}', character: 'id' },
+  { method: 'DELETE', path: '/api/characters/{id}', character: 'id' },
+  { method: 'PUT', path: '/api/admin/characters/{id}/moderation', character: 'id' },
+  { method: 'POST', path: '/api/admin/reports/{id}/resolve', character: 'all' },
+];
+
+const SHARE_PAGE_CHANGE_RULES = SHARE_PAGE_CHANGES.map((rule) => ({
+  method: rule.method,
+  all: rule.character === 'all',
+  pattern: new RegExp(
+    `^${rule.path
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+        if (param === undefined) return segment;
+        return param === rule.character ? '([^/]+)' : '[^/]+';
+      })
+      .join('/')}/?$`,
+  ),
+}));
+
+/** The character whose share page a request may change (its id, still percent-encoded), `all`, or undefined. */
+export function shareChangedBy(method: string, path: string): string | undefined {
+  for (const rule of SHARE_PAGE_CHANGE_RULES) {
+    if (rule.method !== method) continue;
+    const match = rule.pattern.exec(path);
+    if (match) return rule.all ? 'all' : match[1];
   }
   return undefined;
 }

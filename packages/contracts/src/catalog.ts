@@ -165,6 +165,14 @@ export const UPLOAD_MESSAGES = {
 
 // ---------------------------------------------------------------------------------------------
 // Character Card V2 (beyond the spec, ARCHITECTURE §6 extensions): the community format (spec "chara_card_v2") other
+/**
+ * GET /internal/characters/{id}/share (catalog, for the gateway's /c/{id} share page): what a link
+ * preview shows, only for a public, visible, all-ages character (else 404). `imageUrl` is the
+ * character's image path ('' when it has none); the gateway makes it absolute.
+ */
+export const CharacterShare = z.object({ id: Id, name: z.string(), description: z.string(), imageUrl: z.string() });
+export type CharacterShare = z.infer<typeof CharacterShare>;
+
 // character tools read and write, as JSON or base64 in a PNG `chara` tEXt chunk.
 
 export const CARD_SPEC = 'chara_card_v2';
