@@ -4,6 +4,7 @@ import { CharacterSnapshot } from './events';
 import { AlternateGreetingList, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 import { DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from './values/catalog';
 
 // Characters, likes, images and character cards: the catalog service's HTTP contract (spec §3,
 // §5, §7 "Characters"). Lengths are counted in code points, as the wizard's counters count them.
@@ -83,6 +84,10 @@ export type CharacterInputBody = z.input<typeof CharacterInput>;
 export const Character = CharacterSnapshot.extend({
   cardExtras: z.string(),
   likes: z.number().int().min(0),
+  // Always there in the catalog's answers (optional in the snapshot only for older events).
+  hidden: z.boolean(),
+  hiddenReason: z.string().nullable(),
+  adultOverride: z.boolean().nullable(),
   /** spec §3: public characters show the creator's username ('' until identity has told us). */
   creatorUsername: z.string(),
   /** Grows with every change; the same number `catalog.character.updated` carries. */
@@ -211,7 +216,7 @@ export const CharacterCardV2 = z.object({
 export type CharacterCardV2 = z.infer<typeof CharacterCardV2>;
 
 /** What the wizard is filled with from an imported card: a Character's own fields, not yet checked. */
-export const CharacterDraft = Character.omit({ id: true, userId: true, likes: true, creatorUsername: true, version: true, createdAt: true, updatedAt: true }).extend({
+export const CharacterDraft = Character.omit({ id: true, userId: true, likes: true, creatorUsername: true, version: true, createdAt: true, updatedAt: true, hidden: true, hiddenReason: true, adultOverride: true }).extend({
   /** A card may name no gender or genre Lakorn knows: the wizard asks. */
   gender: z.enum(GENDERS).nullable(),
   genre: z.enum(GENRES).nullable(),
@@ -241,3 +246,149 @@ export type CardImportResult = z.infer<typeof CardImportResult>;
 
 /** POST /api/upload/character-card/png: multipart `image` (a PNG picture) and `characterId`. */
 export const CardPngFields = z.object({ userId: ActorRef, uid: ActorRef, characterId: Id });
+
+// ---------------------------------------------------------------------------------------------
+// Reports, moderation and the audit log (issue "a living catalogue"; Thai texts and reason labels
+// in values/catalog.ts).
+
+export {
+  AUDIT_ACTIONS,
+  CHAT_BLOCK_MESSAGES,
+  CHAT_BLOCKS,
+  HIDDEN_REASON_ADMIN,
+  hiddenReasonLabel,
+  isAdultCharacter,
+  MODERATION_ERROR_CODES,
+  MODERATION_MESSAGES,
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type AdultFields,
+  type AuditAction,
+  type ChatBlock,
+  type ReportReason,
+} from './values/catalog';
+
+/** POST /api/characters/{id}/reports. */
+export const ReportBody = z.object({
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().trim().pipe(upTo(REPORT_DETAILS_MAX, 'Details')).default(''),
+});
+export type ReportBody = z.infer<typeof ReportBody>;
+export type ReportBodyInput = z.input<typeof ReportBody>;
+
+/** 201 of a report: its id and the Thai confirmation (MODERATION_MESSAGES.reported). */
+export const ReportResult = z.object({ id: z.string(), message: z.string() });
+export type ReportResult = z.infer<typeof ReportResult>;
+
+export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** One report in the admin queue, with the character it names and how often it was reported. */
+export const AdminReport = z.object({
+  id: z.string(),
+  characterId: z.string(),
+  /** '' when the character was deleted since. */
+  characterName: z.string(),
+  characterOwnerId: z.string(),
+  characterOwnerUsername: z.string(),
+  characterProfileUrl: z.string(),
+  characterHidden: z.boolean(),
+  characterHiddenReason: z.string().nullable(),
+  /** isAdultCharacter of the character now. */
+  characterAdult: z.boolean(),
+  characterAdultOverride: z.boolean().nullable(),
+  reporterId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  /** Open reports on this character (this one included while open). */
+  openReports: z.number().int().min(0),
+  /** Every report on this character. */
+  totalReports: z.number().int().min(0),
+});
+export type AdminReport = z.infer<typeof AdminReport>;
+
+/** GET /api/admin/reports: open reports first (oldest first), then resolved ones (newest first). */
+export const AdminReportsQuery = z.object({
+  status: z.enum(['open', 'all']).default('all'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminReportsQuery = z.infer<typeof AdminReportsQuery>;
+export const AdminReportsPage = z.object({ reports: z.array(AdminReport), nextCursor: z.string().nullable() });
+export type AdminReportsPage = z.infer<typeof AdminReportsPage>;
+
+export const ReportIdParams = z.object({ id: Id });
+/** POST /api/admin/reports/{id}/resolve: hide the character (every open report on it closes) or dismiss this report. */
+export const ResolveReportBody = z.object({ action: z.enum(['hide', 'dismiss']) });
+export type ResolveReportBody = z.infer<typeof ResolveReportBody>;
+/** The resolved report, as the queue shows it. */
+export const ResolveReportResult = AdminReport;
+
+/**
+ * PUT /api/admin/characters/{id}/moderation: hide or show a character; mark it 18+ (true), all
+ * ages (false), or follow isSpicy again (null). Answers the Character as admins see it.
+ */
+export const ModerationBody = z
+  .object({ hidden: z.boolean().optional(), adult: z.boolean().nullable().optional() })
+  .refine((v) => v.hidden !== undefined || v.adult !== undefined, 'Give hidden or adult');
+export type ModerationBody = z.infer<typeof ModerationBody>;
+
+/** One admin action in the audit log (GET /api/admin/audit), newest first. */
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** The admin's profile id and e-mail at the time. */
+  actorId: z.string(),
+  actorEmail: z.string(),
+  /** AUDIT_ACTIONS (values/catalog.ts); other services may add their own names. */
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** What changed, e.g. {hidden: true, reason: 'spam'}. */
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+export const AuditPage = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof AuditPage>;
+
+// ---------------------------------------------------------------------------------------------
+// Creator stats (services/catalog README "Creator stats")
+
+export { CHARACTER_STATS_SERIES_DAYS, CHARACTER_STATS_WINDOWS, type CharacterStatsWindow } from './values/catalog';
+
+/** What a character drew in one window (or one Bangkok day). */
+export const CharacterStatsCounts = z.object({
+  chatsStarted: z.number().int().min(0),
+  messagesReceived: z.number().int().min(0),
+  /** Members who opened a chat or sent a message (each once however many days or chats). */
+  members: z.number().int().min(0),
+  likes: z.number().int().min(0),
+  thumbsUp: z.number().int().min(0),
+  thumbsDown: z.number().int().min(0),
+});
+export type CharacterStatsCounts = z.infer<typeof CharacterStatsCounts>;
+
+/**
+ * GET /api/characters/{id}/stats: the last 7 and 30 Bangkok days (today included) and all time,
+ * and one entry per day of the last CHARACTER_STATS_SERIES_DAYS (oldest first, `day` yyyy-MM-dd
+ * in Bangkok) for the chart. The owner and admins only: 403 for someone else's public character,
+ * 404 for one they may not see.
+ */
+export const CharacterStats = z.object({
+  characterId: z.string(),
+  windows: z.object({ days7: CharacterStatsCounts, days30: CharacterStatsCounts, all: CharacterStatsCounts }),
+  daily: z.array(CharacterStatsCounts.extend({ day: z.string() })),
+  /** When these were counted (ISO). */
+  at: z.string(),
+});
+export type CharacterStats = z.infer<typeof CharacterStats>;

@@ -29,3 +29,100 @@ export const DRAFT_LIMITS = {
   description: LIMITS.publicDescription,
 } as const;
 export type DraftLimitedField = keyof typeof DRAFT_LIMITS;
+
+// ---------------------------------------------------------------------------------------------
+// Moderation and the age gate (issue "a living catalogue": reports, hidden characters, 18+).
+
+/** The fields that decide whether a character is 18+ (a Character, a summary or a snapshot). */
+export interface AdultFields {
+  isSpicy: boolean;
+  /** An admin's decision; null (or absent, a copy older than the field) follows isSpicy. */
+  adultOverride?: boolean | null;
+}
+
+/**
+ * The one definition of "18+": the spec's spicy characters, unless an admin marked the character
+ * 18+ or cleared it. Every service and front end asks this, never isSpicy alone.
+ */
+export function isAdultCharacter(character: AdultFields): boolean {
+  return character.adultOverride ?? character.isSpicy;
+}
+
+/** Why a member reports a character (POST /api/characters/{id}/reports `reason`). */
+export const REPORT_REASONS = ['spam', 'sexual-minor', 'hate', 'violence', 'copyright', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The reasons as members and admins read them. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'สแปมหรือโฆษณา',
+  'sexual-minor': 'เนื้อหาทางเพศที่เกี่ยวกับผู้เยาว์',
+  hate: 'สร้างความเกลียดชังหรือเหยียดหยาม',
+  violence: 'ความรุนแรง',
+  copyright: 'ละเมิดลิขสิทธิ์',
+  other: 'อื่น ๆ',
+};
+
+/** A report's details are at most this many characters. */
+export const REPORT_DETAILS_MAX = 500;
+
+/** `hiddenReason` of a character an admin hid directly (otherwise the report's reason id). */
+export const HIDDEN_REASON_ADMIN = 'admin';
+
+/** A hidden reason as the owner and admins read it ('admin' or a report reason id). */
+export function hiddenReasonLabel(reason: string | null): string {
+  if (reason === null) return '';
+  if (reason === HIDDEN_REASON_ADMIN) return 'ผู้ดูแลระบบซ่อนตัวละครนี้';
+  return (REPORT_REASON_LABELS as Record<string, string | undefined>)[reason] ?? reason;
+}
+
+/** Why an existing chat takes no more sends (the chat views' `blocked`; null: it does). */
+export const CHAT_BLOCKS = ['hidden', 'adult'] as const;
+export type ChatBlock = (typeof CHAT_BLOCKS)[number];
+
+/** Error codes of the moderation rules, for clients to branch on. */
+export const MODERATION_ERROR_CODES = {
+  /** 409: a second open report by the same member on the same character. */
+  alreadyReported: 'ALREADY_REPORTED',
+  /** 403 on a send, regenerate or branch (and a new chat) with a hidden character. */
+  characterHidden: 'CHARACTER_HIDDEN',
+  /** 403: an 18+ character for a member who has not confirmed being 18 or older. */
+  ageConfirmationRequired: 'AGE_CONFIRMATION_REQUIRED',
+} as const;
+
+/** The Thai texts of the moderation rules, as the server gives them and clients show them. */
+export const MODERATION_MESSAGES = {
+  reported: 'ขอบคุณที่แจ้งให้เราทราบ ทีมงานจะตรวจสอบ และคุณจะไม่เห็นตัวละครนี้อีก',
+  alreadyReported: 'คุณรายงานตัวละครนี้ไปแล้ว ทีมงานกำลังตรวจสอบ',
+  /** An existing chat with a hidden character (notice and refused send). */
+  hiddenChat: 'ตัวละครนี้ถูกซ่อนโดยผู้ดูแลระบบ จึงส่งข้อความต่อไม่ได้',
+  /** An existing chat with an 18+ character, for a member who has not confirmed. */
+  adultChat: 'ตัวละครนี้สำหรับผู้ที่มีอายุ 18 ปีขึ้นไป ยืนยันอายุในโปรไฟล์ก่อนจึงจะคุยต่อได้',
+  /** Creating or editing a spicy character without the owner's confirmation. */
+  spicyNeedsAge: 'ต้องยืนยันว่าคุณอายุ 18 ปีขึ้นไปก่อน จึงจะสร้างหรือแก้ไขตัวละคร 18+ ได้',
+  /** A card that is no longer there for this member (hidden, 18+, deleted). */
+  unavailable: 'ตัวละครนี้ไม่มีให้บริการแล้ว',
+  /** The owner's marker on their own hidden character. */
+  hiddenForOwner: 'ตัวละครนี้ถูกซ่อน สมาชิกคนอื่นจะไม่เห็น',
+} as const;
+
+/** The Thai notice of a blocked chat, by its `blocked` value. */
+export const CHAT_BLOCK_MESSAGES: Record<ChatBlock, string> = {
+  hidden: MODERATION_MESSAGES.hiddenChat,
+  adult: MODERATION_MESSAGES.adultChat,
+};
+
+/** What the audit log records (GET /api/admin/audit `action`). */
+export const AUDIT_ACTIONS = [
+  'report.hide',
+  'report.dismiss',
+  'character.moderation',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Creator stats (GET /api/characters/{id}/stats, owner and admins only)
+
+/** The days of the daily series the stats answer (newest last), and the windows they sum. */
+export const CHARACTER_STATS_SERIES_DAYS = 30;
+export const CHARACTER_STATS_WINDOWS = ['days7', 'days30', 'all'] as const;
+export type CharacterStatsWindow = (typeof CHARACTER_STATS_WINDOWS)[number];
