@@ -121,4 +121,34 @@ describe('the offline responder', () => {
     expect(reply).toContain('"Where have you been?"');
     expect(offlineReply(prompt)).toBe(reply);
   });
+
+  test('closes a Thai answer with one of the character\'s own lines and speaks as the personality says (a title before the name)', () => {
+    const aunt: CharacterSnapshot = {
+      ...character,
+      name: 'ป้าแจ่ม',
+      personality: 'ใจดี ห่วงใยทุกคนเหมือนลูกหลาน\nใช้คำแทนตัวว่า "ป้า" เรียกคนอื่นว่า "หนู"',
+      exampleMessages: '<START>\n{{user}}: หิวจัง\n{{char}}: *ยกน้ำซุปมาวางให้* กินเยอะ ๆ นะ{{user}}\nป้าแจ่ม: พรุ่งนี้มาเร็ว ๆ ล่ะ\nเรื่องงานปล่อยไว้ก่อนลูก',
+    };
+    const own = ['*ยกน้ำซุปมาวางให้* กินเยอะ ๆ นะมะลิ', 'พรุ่งนี้มาเร็ว ๆ ล่ะ', 'เรื่องงานปล่อยไว้ก่อนลูก'];
+    const replies = ['หิวจัง', 'วันนี้เหนื่อย', 'ไปไหนมา', 'ฝนตกอีกแล้ว', 'คิดถึงบ้าน', 'สวัสดี'].map((userMessage) =>
+      offlineReply(assemblePrompt(input({ persona: null, character: aunt, userMessage }))),
+    );
+    for (const reply of replies) {
+      expect(reply).toContain('ป้าชื่อแจ่ม คนที่รู้จักป้าบอกว่าป้าใจดี ห่วงใยทุกคนเหมือนลูกหลาน');
+      expect(own.some((line) => reply.endsWith(line))).toBe(true);
+      // The member's line and the card marker are never said by the character.
+      expect(reply).not.toMatch(/<START>|\{\{|ป้าแจ่ม:/);
+    }
+    // Different messages draw different lines.
+    expect(new Set(replies.map((reply) => own.find((line) => reply.endsWith(line)))).size).toBeGreaterThan(1);
+  });
+
+  test('speaks of itself by its gender when the personality names no word, and never closes an English answer with a Thai line', () => {
+    const potter: CharacterSnapshot = { ...character, name: 'ภูผา', gender: 'male', personality: 'ใจเย็น พูดน้อย', exampleMessages: 'ดื่มชาก่อนครับ' };
+    const thai = offlineReply(assemblePrompt(input({ persona: null, character: potter })));
+    expect(thai).toContain('ผมชื่อภูผา');
+    expect(thai.endsWith('ดื่มชาก่อนครับ')).toBe(true);
+    const english = offlineReply(assemblePrompt(input({ persona: null, character: potter, userMessage: 'Hello there' })));
+    expect(english).not.toContain('ดื่มชาก่อนครับ');
+  });
 });

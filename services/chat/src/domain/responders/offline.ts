@@ -1,4 +1,4 @@
-import { preview } from '@lakorn/contracts';
+import { preview, type CharacterSnapshot } from '@lakorn/contracts';
 import { isThai, type Prompt } from '../prompt';
 import type { Responder } from './types';
 
@@ -24,6 +24,35 @@ function gist(text: string, n: number): string {
   return preview(first || text.trim(), n);
 }
 
+/** How a Thai speaker of each gender most often says "I" when the character's text does not say. */
+const THAI_SELF: Record<CharacterSnapshot['gender'], string> = { male: 'ผม', female: 'ฉัน', 'lgbtq+': 'เรา' };
+/** Titles a Thai speaker calls themselves by, which also begin their name (ป้าแจ่ม → "ป้าชื่อแจ่ม"). */
+const THAI_TITLES = ['ป้า', 'ลุง', 'ครู', 'พี่', 'น้า', 'อา', 'ยาย', 'ตา', 'ปู่', 'ย่า'];
+
+/**
+ * The word the character calls themselves by: what its personality names ("ใช้คำแทนตัวว่า
+ * "ป้า"", "แทนตัวเองว่า เรา"), else the usual one for its gender.
+ */
+function thaiSelf(character: CharacterSnapshot): string {
+  const named = /แทนตัว(?:เอง)?\s*(?:ว่า)?\s*["“'‘]?([\u0E00-\u0E7F]{1,8})/.exec(character.personality);
+  return named?.[1] ?? THAI_SELF[character.gender];
+}
+
+/**
+ * The lines the character says in its example messages (the wizard's step 7 asks for examples of
+ * how the character speaks): one a line, the member's lines and card markers left out, `{{char}}:` or
+ * "name:" prefixes dropped, `{{user}}`/`{{char}}` filled in.
+ */
+export function characterLines(character: CharacterSnapshot, addressee: string | null): string[] {
+  const own = new RegExp(`^(?:\\{\\{char\\}\\}|${character.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\s*:\\s*`, 'i');
+  return character.exampleMessages
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^<start>$/i.test(line) && !/^(?:\{\{user\}\}|user|you|คุณ|ผู้ใช้)\s*:/i.test(line))
+    .map((line) => line.replace(own, '').replace(/\{\{user\}\}/gi, addressee ?? 'คุณ').replace(/\{\{char\}\}/gi, character.name).trim())
+    .filter((line) => line !== '');
+}
+
 /** The reply the offline responder gives to this prompt. */
 export function offlineReply(prompt: Prompt): string {
   const { character, userMessage, persona, userName, history } = prompt.input;
@@ -33,19 +62,28 @@ export function offlineReply(prompt: Prompt): string {
   const said = preview(userMessage.trim().replace(/\s+/g, ' '), 40);
   const personality = gist(character.personality, 60);
   const firstTurn = !history.some((turn) => turn.isUser);
+  const thai = isThai(userMessage);
+  // The close is something the character itself says (its example messages, in the member's
+  // language), so even offline the answer sounds like this character and not like any other.
+  const lines = characterLines(character, addressee).filter((line) => isThai(line) === thai);
+  const ownLine = lines.length > 0 ? lines[pick(`${seed}|line`, lines.length)] : undefined;
 
-  if (isThai(userMessage)) {
+  if (thai) {
+    const self = thaiSelf(character);
+    const title = THAI_TITLES.includes(self) && name.startsWith(self) && name.length > self.length ? name.slice(self.length) : name;
     const narration = `*${name} ${THAI_NARRATION[pick(seed, THAI_NARRATION.length)]}*`;
     const greeting = firstTurn
-      ? `สวัสดี${addressee ? `นะ ${addressee}` : ''} ฉันชื่อ${name} คนที่รู้จักฉันบอกว่าฉัน${personality}`
-      : `${addressee ? `${addressee} ` : ''}ฉัน ${name} ฟังอยู่นะ`;
-    return `${narration} ${greeting} ที่คุณพูดว่า "${said}" ทำให้ฉันอยากรู้มากขึ้นเลย ${THAI_PROMPTS[pick(seed, THAI_PROMPTS.length)]}`;
+      ? `สวัสดี${addressee ? `นะ ${addressee}` : ''} ${self}ชื่อ${title} คนที่รู้จัก${self}บอกว่า${self}${personality}`
+      : `${addressee ? `${addressee} ` : ''}${self}ฟังอยู่นะ`;
+    const close = ownLine ?? THAI_PROMPTS[pick(seed, THAI_PROMPTS.length)];
+    return `${narration} ${greeting} ที่คุณพูดว่า "${said}" ทำให้${self}อยากรู้มากขึ้นเลย ${close}`;
   }
   const narration = `*${name} ${ENGLISH_NARRATION[pick(seed, ENGLISH_NARRATION.length)]}*`;
   const greeting = firstTurn
     ? `Hello${addressee ? `, ${addressee}` : ''}! I'm ${name}. People who know me say: ${personality}.`
     : `${addressee ? `${addressee}, ` : ''}${name} is listening.`;
-  return `${narration} ${greeting} You said "${said}", and now I want to know more. ${ENGLISH_PROMPTS[pick(seed, ENGLISH_PROMPTS.length)]}`;
+  const close = ownLine ?? ENGLISH_PROMPTS[pick(seed, ENGLISH_PROMPTS.length)];
+  return `${narration} ${greeting} You said "${said}", and now I want to know more. ${close}`;
 }
 
 /** Splits a reply into small pieces for streaming (a few characters each, never inside a code point). */
