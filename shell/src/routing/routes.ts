@@ -20,6 +20,8 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { pattern: '/create-character/:step', remote: 'mf_discover', gate: 'member' },
   { pattern: '/edit-character/:id', remote: 'mf_discover', gate: 'member' },
   { pattern: '/edit-character/:id/:step', remote: 'mf_discover', gate: 'member' },
+  // A shared character link (issue: share links): the character sheet; the gateway fills its meta.
+  { pattern: '/c/:id', remote: 'mf_discover', gate: 'member' },
   { pattern: '/library', remote: 'mf_chat', gate: 'member' },
   { pattern: '/chat/:id', remote: 'mf_chat', gate: 'member' },
   { pattern: '/transactions', remote: 'mf_wallet', gate: 'member' },

@@ -5,6 +5,7 @@ import { SESSION_ENDED_MESSAGE, type AuthConfig } from '@lakorn/contracts/web';
 import { getJson, takeSessionEndedNotice, useSession } from '@lakorn/shell-sdk';
 import { Button, Icon, Spinner, theme } from '@lakorn/ui';
 import { AUTH_TEXT } from './messages';
+import { returnPathAfterSignIn } from './returnPath';
 import { isMobileDevice, readRedirectReturn, SignInError, signInWithPopup, storeError, takeStoredError, verifyCredential } from './signIn';
 
 const Screen = styled.main`
@@ -120,7 +121,7 @@ export function LoginPage() {
         verifyCredential(back.credential, back.nonce)
           .then((profile) => {
             setProfile(profile);
-            navigate('/', { replace: true });
+            navigate(returnPathAfterSignIn(), { replace: true });
           })
           .catch(() => {
             setBusy(null);
@@ -146,7 +147,7 @@ export function LoginPage() {
       const outcome = await signInWithPopup(config);
       if (outcome.kind === 'signed-in') {
         setProfile(outcome.profile);
-        navigate('/', { replace: true });
+        navigate(returnPathAfterSignIn(), { replace: true });
       } else if (outcome.popupBlocked) {
         setBusy(isMobileDevice() ? AUTH_TEXT.popupBlockedMobile : AUTH_TEXT.popupBlockedDesktop);
       }
