@@ -29,6 +29,9 @@ const character = fixtureOf<Character>({
   likes: 0,
   creatorUsername: 'นักเขียน',
   version: 1,
+  hidden: false,
+  hiddenReason: null,
+  adultOverride: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });

@@ -4,3 +4,5 @@ export * from './session';
 export * from './toast';
 export * from './providers';
 export * from './clipboard';
+export * from './ageGate';
+export * from './reportCharacter';

@@ -6,7 +6,7 @@ import { ToastProvider, useToast } from '../src/toast';
 
 const profile: Profile = {
   id: 'p1', uid: 'g1', email: 'a@b.test', username: 'มะลิ', profileUrl: '', coins: 10,
-  isAdmin: false, isOwner: false, seenMaintenanceNotice: true, createdAt: '2026-01-01T00:00:00.000Z',
+  isAdmin: false, isOwner: false, seenMaintenanceNotice: true, ageConfirmed: false, createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 function Show() {

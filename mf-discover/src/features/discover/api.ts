@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  MODERATION_ERROR_CODES,
+  MODERATION_MESSAGES,
   SEED_MAX,
   TIMERS,
   type CategoryId,
@@ -11,7 +13,8 @@ import {
   type LikeStatus,
   type PublicCharactersPage,
 } from '@lakorn/contracts/web';
-import { getJson, mutate, useApi, useSession, useToast } from '@lakorn/shell-sdk';
+import { useSWRConfig } from 'swr';
+import { ApiError, getJson, mutate, useApi, useSession, useToast } from '@lakorn/shell-sdk';
 import { DISCOVER_TEXT } from './messages';
 
 const SEED_KEY = 'lakorn.discover.seed';
@@ -158,6 +161,13 @@ export function useLike(character: CharacterSummary) {
   return { liked, count, pending, like };
 }
 
+/** The character of a card is no longer there for this member: gone (404), hidden or 18+ (403 with its code). */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const codes: readonly string[] = [MODERATION_ERROR_CODES.characterHidden, MODERATION_ERROR_CODES.ageConfirmationRequired];
+  return error.status === 404 || (error.status === 403 && error.code !== undefined && codes.includes(error.code));
+}
+
 /**
  * spec §2: tapping a card starts a new chat and opens /chat/{id}. spec §7: discover sends the uid
  * as userId. Failures give the spec §8 toasts.
@@ -168,6 +178,7 @@ export function useStartChat() {
   const navigate = useNavigate();
   const [starting, setStarting] = useState<string | null>(null);
   const busy = useRef(false);
+  const { mutate: mutateCache } = useSWRConfig();
 
   const start = useCallback(
     async (characterId: string) => {
@@ -183,14 +194,21 @@ export function useStartChat() {
         const chat = await mutate<Chat>('POST', '/api/chats', body);
         if (!chat || typeof chat.id !== 'string') throw new Error('The chat service answered no chat id');
         navigate(`/chat/${encodeURIComponent(chat.id)}`);
-      } catch {
-        toast({ title: DISCOVER_TEXT.startFailedTitle, description: DISCOVER_TEXT.startFailed, variant: 'destructive' });
+      } catch (error) {
+        if (isUnavailable(error)) {
+          // A card still in the 60 s cache whose character was hidden, turned 18+ or deleted since:
+          // say so plainly (not as a failure) and load the lists again without it.
+          toast({ title: MODERATION_MESSAGES.unavailable });
+          void mutateCache((key) => typeof key === 'string' && key.startsWith('/api/characters/public'));
+        } else {
+          toast({ title: DISCOVER_TEXT.startFailedTitle, description: DISCOVER_TEXT.startFailed, variant: 'destructive' });
+        }
       } finally {
         busy.current = false;
         setStarting(null);
       }
     },
-    [profile, toast, navigate],
+    [profile, toast, navigate, mutateCache],
   );
 
   return { start, starting };

@@ -22,6 +22,7 @@ export const DISCOVER_TEXT = {
   liked: 'ถูกใจแล้ว',
   chatWith: (name: string) => `เริ่มแชทกับ ${name}`,
   openCharacter: (name: string) => `เปิดแชทกับ ${name}`,
+  cardOptions: (name: string) => `ตัวเลือกของ ${name}`,
   // spec §8
   signInTitle: 'กรุณาเข้าสู่ระบบ',
   signInToChat: 'คุณต้องเข้าสู่ระบบก่อนเริ่มแชท',

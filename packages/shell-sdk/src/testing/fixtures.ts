@@ -11,6 +11,7 @@ export const member: Profile = {
   isAdmin: false,
   isOwner: false,
   seenMaintenanceNotice: true,
+  ageConfirmed: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -41,6 +42,9 @@ export const characterSummary = fixtureOf<CharacterSummary>({
   likes: 0,
   creatorUsername: member.username,
   version: 1,
+  hidden: false,
+  hiddenReason: null,
+  adultOverride: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });

@@ -5,6 +5,7 @@ import { ADMIN_PAGES } from '@lakorn/contracts/web';
 import { useSession, useToast } from '@lakorn/shell-sdk';
 import { Avatar, Button, Card, CoinBadge, Icon, Page, PageHeader, SectionTitle, Tabs, theme } from '@lakorn/ui';
 import { RemoteModule } from '../../mf/RemoteModule';
+import { AgeConfirmationCard } from './AgeConfirmationCard';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { EditProfileDialog } from './EditProfileDialog';
 import { SignOutEverywhereDialog } from './SignOutEverywhereDialog';
@@ -131,6 +132,7 @@ export function ProfilePage() {
               <Icon name="back" size={18} />
             </LinkRow>
           </Card>
+          <AgeConfirmationCard />
           {profile.isAdmin ? (
             <Card aria-label={PROFILE_TEXT.adminSection}>
               <SectionTitle>{PROFILE_TEXT.adminSection}</SectionTitle>

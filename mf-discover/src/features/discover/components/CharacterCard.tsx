@@ -1,8 +1,10 @@
 import styled from 'styled-components';
 import { cardText, type CharacterSummary } from '@lakorn/contracts/web';
 import { Icon, IconButton, lineClamp, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
+import { useSession } from '@lakorn/shell-sdk';
 import { useLike } from '../api';
 import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
+import { CardMenu } from './CardMenu';
 
 const Card = styled.article`
   position: relative;
@@ -113,6 +115,11 @@ const Footer = styled.div`
   padding: 2px 6px 8px 8px;
 `;
 
+const Actions = styled.span`
+  display: flex;
+  align-items: center;
+`;
+
 const LikeButton = styled.button<{ $liked: boolean }>`
   display: inline-flex;
   align-items: center;
@@ -154,6 +161,8 @@ export interface CharacterCardProps {
 /** spec §2 card: picture, name, the description (public) or personality preview, like and chat. */
 export function CharacterCard({ character, onStart, starting, disabled, firstRow = false }: CharacterCardProps) {
   const { liked, count, like } = useLike(character);
+  // A member reports others' characters, not their own.
+  const own = useSession().profile?.id === character.userId;
   return (
     <Card aria-label={character.name}>
       <Picture>
@@ -181,9 +190,12 @@ export function CharacterCard({ character, onStart, starting, disabled, firstRow
           <VisuallyHidden>{`${liked ? DISCOVER_TEXT.liked : DISCOVER_TEXT.like} (${count})`}</VisuallyHidden>
           <span aria-hidden>{count}</span>
         </LikeButton>
-        <IconButton type="button" $size={36} onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.chatWith(character.name)}>
-          <Icon name="chat" size={18} />
-        </IconButton>
+        <Actions>
+          <IconButton type="button" $size={36} onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.chatWith(character.name)}>
+            <Icon name="chat" size={18} />
+          </IconButton>
+          {own ? null : <CardMenu character={character} />}
+        </Actions>
       </Footer>
     </Card>
   );

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { GENDERS, GENRE_LABELS, GENRES, LIMITS, type Gender, type Genre } from '@lakorn/contracts/web';
+import { AgeConfirmationDialog, useAgeConfirmation } from '@lakorn/shell-sdk';
 import { Avatar, Card, Muted, Pill, TextAreaField, TextField, theme, Toggle } from '@lakorn/ui';
 import type { WizardDraft } from '../draft';
 import { GENDER_TEXT, GENRE_BLURB_TEXT, WIZARD_TEXT } from '../messages';
@@ -54,6 +56,11 @@ const SwitchRow = styled.div`
 `;
 
 function GenreStep({ draft, update }: StepProps) {
+  // 18+ characters are for members who confirmed their age (the catalog refuses a spicy save
+  // without it), so turning spicy on asks for the confirmation first.
+  const { confirmed } = useAgeConfirmation();
+  const [askingAge, setAskingAge] = useState(false);
+  const setSpicy = (isSpicy: boolean) => (isSpicy && !confirmed ? setAskingAge(true) : update({ isSpicy }));
   return (
     <>
       <Muted style={{ marginBottom: 14 }}>{WIZARD_TEXT.genreIntro}</Muted>
@@ -71,9 +78,17 @@ function GenreStep({ draft, update }: StepProps) {
             <strong>{WIZARD_TEXT.spicy}</strong>
             <Muted>{WIZARD_TEXT.spicyHint}</Muted>
           </div>
-          <Toggle checked={draft.isSpicy} onChange={(isSpicy) => update({ isSpicy })} label={WIZARD_TEXT.spicy} />
+          <Toggle checked={draft.isSpicy} onChange={setSpicy} label={WIZARD_TEXT.spicy} />
         </SwitchRow>
       ) : null}
+      <AgeConfirmationDialog
+        open={askingAge}
+        onConfirmed={() => {
+          setAskingAge(false);
+          update({ isSpicy: true });
+        }}
+        onCancel={() => setAskingAge(false)}
+      />
     </>
   );
 }
