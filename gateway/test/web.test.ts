@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { testGateway, unbuiltWebRoot } from './support/gateway';
 
+const LOGIN = '<!doctype html><html lang="th"><body><div id="root"><main class="login"><h1>Lakorn</h1></main></div></body></html>';
 const INDEX = '<!doctype html><html lang="th"><body><div id="root"></div><script src="/main.1a2b3c4d.js"></script></body></html>';
 
 /** A WEB_ROOT holding a built shell and a built mf-chat; the other remotes are not built. */
@@ -47,6 +48,22 @@ describe('the shell and the remotes (ARCHITECTURE §9)', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  test('answers a page load of /login with the static sign-in page, and only /login', async () => {
+    const webRootWithLogin = builtWebRoot();
+    writeFileSync(path.join(webRootWithLogin, 'shell/dist/login.html'), LOGIN);
+    const withLogin = testGateway(undefined, { WEB_ROOT: webRootWithLogin });
+    try {
+      const login = await request(withLogin).get('/login?from=x');
+      expect([login.status, login.text, login.headers['cache-control']]).toEqual([200, LOGIN, 'no-cache']);
+      expect(login.headers['content-type']).toMatch(/text\/html/);
+      for (const route of ['/', '/library', '/login/more']) expect((await request(withLogin).get(route)).text).toBe(INDEX);
+      // A build without it: /login is the app's, as any other route.
+      expect((await request(app).get('/login')).text).toBe(INDEX);
+    } finally {
+      rmSync(webRootWithLogin, { recursive: true, force: true });
+    }
+  });
 
   test('serves hashed assets as immutable and entry files as no-cache', async () => {
     const asset = await request(app).get('/main.1a2b3c4d.js');

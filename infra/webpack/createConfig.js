@@ -18,6 +18,24 @@ const INJECT_RUNTIME_PLUGIN = path.join(path.dirname(require.resolve('@module-fe
  * @param {boolean} [options.host]    true for the shell: emits index.html
  * @param {string[]} [options.staticPages] host only: extra HTML files under src/ copied as they are
  */
+/** TypeScript and JSX through swc, our workspaces included (they ship their sources). */
+function scriptRule(production) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules\/(?!@lakorn)/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
 module.exports = function createConfig({ dir, exposes, host = false, staticPages = [] }) {
   const name = path.basename(dir).replace(/-/g, '_');
   return (_env, argv) => {
@@ -41,20 +59,7 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules\/(?!@lakorn)/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          scriptRule(production),
           { test: /\.(woff2?|png|jpe?g|svg|webp|gif)$/i, type: 'asset/resource' },
         ],
       },
@@ -93,3 +98,5 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
     };
   };
 };
+
+module.exports.scriptRule = scriptRule;

@@ -82,7 +82,7 @@ class PwaPlugin {
       });
 
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PwaPlugin', (data) => {
-        if (data.outputName !== 'index.html') return data;
+        if (data.outputName !== 'index.html' && data.outputName !== 'login.html') return data;
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
         const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
         const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', attributes);

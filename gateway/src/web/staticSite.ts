@@ -29,6 +29,13 @@ async function isDirectory(dir: string): Promise<boolean> {
   );
 }
 
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
 /** 503 while a front end has no build yet: a fresh clone must say what to do, not crash. */
 function notBuilt(res: Response, what: string): void {
   res
@@ -81,6 +88,9 @@ export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName
   const router = Router();
   const shellDist = path.join(options.webRoot, 'shell', 'dist');
   const indexHtml = path.join(shellDist, 'index.html');
+  // A page load of /login gets the sign-in screen as static HTML with its own small script
+  // (shell/webpack.login.js), painted before any script runs; a build without one gets index.html.
+  const loginHtml = path.join(shellDist, 'login.html');
   const remotes = remotesDocument(options.remotes);
 
   router.get('/remotes.json', (_req, res) => {
@@ -99,12 +109,13 @@ export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName
       notBuilt(res, 'the front end (shell)');
       return;
     }
-    const sent = await sendPrecompressed(req, res, indexHtml, NO_CACHE).catch(() => {
+    const page = req.path === '/login' && (await isFile(loginHtml)) ? loginHtml : indexHtml;
+    const sent = await sendPrecompressed(req, res, page, NO_CACHE).catch(() => {
       res.removeHeader('Content-Encoding');
       return false;
     });
     if (sent) return;
-    res.sendFile(indexHtml, { headers: { 'Cache-Control': NO_CACHE } }, (error?: Error) => {
+    res.sendFile(page, { headers: { 'Cache-Control': NO_CACHE } }, (error?: Error) => {
       if (error && !res.headersSent) notBuilt(res, 'the front end (shell)');
     });
   });

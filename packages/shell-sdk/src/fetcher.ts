@@ -93,6 +93,24 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/** sessionStorage key: the member reaches /login because the session ended (set by the session). */
+export const SESSION_ENDED_NOTICE = 'lakorn.sessionEnded';
+
+/**
+ * Once, on /login: whether the member got there because the session ended (then show
+ * SESSION_ENDED_MESSAGE). Here, with no React, so the static sign-in page (the shell's
+ * loginScreen.ts) reads it too.
+ */
+export function takeSessionEndedNotice(): boolean {
+  try {
+    const there = window.sessionStorage.getItem(SESSION_ENDED_NOTICE) !== null;
+    window.sessionStorage.removeItem(SESSION_ENDED_NOTICE);
+    return there;
+  } catch {
+    return false;
+  }
+}
+
 export interface RequestOptions {
   method?: string;
   body?: unknown;

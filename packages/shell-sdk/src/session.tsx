@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { TIMERS, type Profile } from '@lakorn/contracts/web';
-import { ApiError, clearSessionEnded, getJson, mutate as apiMutate, onSessionEnded } from './fetcher';
+import { ApiError, clearSessionEnded, getJson, mutate as apiMutate, onSessionEnded, SESSION_ENDED_NOTICE } from './fetcher';
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -18,19 +18,6 @@ export interface SessionValue {
   signOut: () => Promise<void>;
   /** POST /api/auth/logout-everywhere: every session of the member ends, on every device. */
   signOutEverywhere: () => Promise<void>;
-}
-
-const SESSION_ENDED_NOTICE = 'lakorn.sessionEnded';
-
-/** Once, on /login: whether the member got there because the session ended (then show SESSION_ENDED_MESSAGE). */
-export function takeSessionEndedNotice(): boolean {
-  try {
-    const there = window.sessionStorage.getItem(SESSION_ENDED_NOTICE) !== null;
-    window.sessionStorage.removeItem(SESSION_ENDED_NOTICE);
-    return there;
-  } catch {
-    return false;
-  }
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

@@ -1,0 +1,104 @@
+// /login as a static page (bench/README.md "lighthouse"): the sign-in screen is HTML and CSS
+// (src/features/auth/loginScreen.html) in login.html, the gateway's answer to a page load of
+// /login, with one small script (src/login.ts → dist/island/) instead of React and the federation
+// runtime. A phone paints the screen from the HTML and has almost no script to run before the
+// button works. In-app visits to /login still render the React LoginPage.
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { scriptRule } = require('../infra/webpack/createConfig');
+
+const ISLAND_DIR = 'island';
+const SCREEN = path.join(__dirname, 'src', 'features', 'auth', 'loginScreen.html');
+
+// packages/ui/src/fonts.ts's faces, by their final names: the Thai and Latin subsets of Noto Sans
+// Thai in the weights the screen draws with, so the text looks as it does in the app.
+const FONT_FILE = /noto-sans-thai-(thai|latin)-(\d00)-normal\.[0-9a-f]{8}\.woff2$/;
+const RANGES = {
+  thai: 'U+02D7, U+0303, U+0331, U+0E01-0E5B, U+200C-200D, U+25CC',
+  latin:
+    'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD',
+};
+
+function fontFaces(assetNames, publicPath) {
+  return assetNames
+    .map((name) => [name, FONT_FILE.exec(name)])
+    .filter(([, match]) => match)
+    .map(
+      ([name, [, subset, weight]]) =>
+        `@font-face { font-family: 'Noto Sans Thai'; font-style: normal; font-display: swap; font-weight: ${weight}; src: url(${publicPath}${name}) format('woff2'); unicode-range: ${RANGES[subset]}; }`,
+    )
+    .join('\n');
+}
+
+/** What the island's build wrote (its compiler runs first), for the shell's login.html. */
+const island = { script: undefined };
+
+/** The island: src/login.ts alone, no federation (nothing here is shared with a remote). */
+function islandConfig(_env, argv) {
+  const production = argv.mode !== 'development';
+  return {
+    name: 'login-island',
+    mode: production ? 'production' : 'development',
+    context: __dirname,
+    entry: { login: './src/login.ts' },
+    devtool: production ? 'hidden-source-map' : false,
+    output: {
+      path: path.join(__dirname, 'dist', ISLAND_DIR),
+      publicPath: `/${ISLAND_DIR}/`,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // The island uses only shell-sdk's fetcher (request, getJson, the session-ended notice);
+      // its index would bring React with the session and the toasts.
+      alias: { '@lakorn/shell-sdk$': path.join(__dirname, '..', 'packages', 'shell-sdk', 'src', 'fetcher.ts') },
+    },
+    module: { rules: [scriptRule(production)] },
+    plugins: [
+      {
+        apply(compiler) {
+          compiler.hooks.done.tap('LoginIsland', (stats) => {
+            const { entrypoints } = stats.toJson({ all: false, entrypoints: true });
+            island.script = entrypoints?.login?.assets?.map((a) => a.name).find((name) => name.endsWith('.js'));
+          });
+        },
+      },
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+/** login.html: the shell's index.html (same head) with the screen in #root and the island's script. */
+function loginPage() {
+  return new HtmlWebpackPlugin({
+    filename: 'login.html',
+    template: path.join(__dirname, 'src', 'index.html'),
+    favicon: path.join(__dirname, 'src', 'favicon.svg'),
+    chunks: [],
+    firstScreen: fs.readFileSync(SCREEN, 'utf8'),
+  });
+}
+
+class LoginPagePlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('LoginPagePlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('LoginPagePlugin', (data) => {
+        if (data.outputName !== 'login.html') return data;
+        if (!island.script) throw new Error('login.html: the login island was not built first');
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+        const tag = HtmlWebpackPlugin.createHtmlTagObject;
+        data.headTags.push(
+          tag('style', {}, fontFaces(Object.keys(compilation.assets), publicPath)),
+          tag('script', { defer: true, src: `${publicPath}${ISLAND_DIR}/${island.script}` }),
+        );
+        return data;
+      });
+    });
+  }
+}
+
+module.exports = { islandConfig, loginPage, LoginPagePlugin, ISLAND_DIR, fontFaces };
