@@ -392,3 +392,35 @@ export const CharacterStats = z.object({
   at: z.string(),
 });
 export type CharacterStats = z.infer<typeof CharacterStats>;
+
+// ---------------------------------------------------------------------------------------------
+// Creator stats (services/catalog README "Creator stats")
+
+export { CHARACTER_STATS_SERIES_DAYS, CHARACTER_STATS_WINDOWS, type CharacterStatsWindow } from './values/catalog';
+
+/** What a character drew in one window (or one Bangkok day). */
+export const CharacterStatsCounts = z.object({
+  chatsStarted: z.number().int().min(0),
+  messagesReceived: z.number().int().min(0),
+  /** Members who opened a chat or sent a message (each once however many days or chats). */
+  members: z.number().int().min(0),
+  likes: z.number().int().min(0),
+  thumbsUp: z.number().int().min(0),
+  thumbsDown: z.number().int().min(0),
+});
+export type CharacterStatsCounts = z.infer<typeof CharacterStatsCounts>;
+
+/**
+ * GET /api/characters/{id}/stats: the last 7 and 30 Bangkok days (today included) and all time,
+ * and one entry per day of the last CHARACTER_STATS_SERIES_DAYS (oldest first, `day` yyyy-MM-dd
+ * in Bangkok) for the chart. The owner and admins only: 403 for someone else's public character,
+ * 404 for one they may not see.
+ */
+export const CharacterStats = z.object({
+  characterId: z.string(),
+  windows: z.object({ days7: CharacterStatsCounts, days30: CharacterStatsCounts, all: CharacterStatsCounts }),
+  daily: z.array(CharacterStatsCounts.extend({ day: z.string() })),
+  /** When these were counted (ISO). */
+  at: z.string(),
+});
+export type CharacterStats = z.infer<typeof CharacterStats>;

@@ -3,10 +3,12 @@ import type { Express } from 'express';
 import { CHARACTER_BODY_LIMIT_BYTES } from '@lakorn/contracts';
 import { createHttpApp, type Logger, type ReadinessCheck, type ServiceMetrics } from '@lakorn/service-kit';
 import type { CharacterImages } from './domain/characterImages';
+import type { CharacterStatsBook } from './domain/characterStats';
 import type { Catalog } from './domain/characters';
 import { characterRoutes } from './routes/characters';
 import { imageRoutes } from './routes/images';
 import { catalogErrors } from './routes/errors';
+import { statsRoutes } from './routes/stats';
 import { uploadRoutes } from './routes/uploads';
 
 export interface CatalogAppDeps {
@@ -14,6 +16,8 @@ export interface CatalogAppDeps {
   sessionPublicKey: string | KeyObject;
   catalog: Catalog;
   images: CharacterImages;
+  /** Creator stats (GET /api/characters/{id}/stats); absent in harnesses that do not serve them. */
+  stats?: Pick<CharacterStatsBook, 'of'>;
   readiness?: ReadinessCheck[];
   /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
   metrics?: ServiceMetrics;
@@ -29,6 +33,6 @@ export function createApp(deps: CatalogAppDeps): Express {
     domainErrors: catalogErrors,
     // A character with a full lorebook; the gateway caps every other path far lower (bodies.ts).
     jsonLimit: `${CHARACTER_BODY_LIMIT_BYTES}b`,
-    routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog })],
+    routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog }), ...(deps.stats ? [statsRoutes({ stats: deps.stats })] : [])],
   });
 }

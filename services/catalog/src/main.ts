@@ -1,7 +1,7 @@
 import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { registerConsumers } from './events/consumers';
+import { registerConsumers, registerStatsConsumer } from './events/consumers';
 import { createCatalogService } from './service';
 
 async function main() {
@@ -23,8 +23,11 @@ async function main() {
   const opened = await service.openIndex();
   logger.info({ ...opened, ms: Date.now() - loadStarted }, 'discover index loaded');
 
-  startConsumers(() => registerConsumers({ bus, catalog: service.catalog, logger }));
-  const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, readiness, metrics });
+  startConsumers(async () => {
+    await registerConsumers({ bus, catalog: service.catalog, logger });
+    await registerStatsConsumer({ bus, stats: service.stats });
+  });
+  const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, stats: service.stats, readiness, metrics });
   serve(app, [() => service.closeIndex()]);
 }
 

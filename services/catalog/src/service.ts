@@ -13,6 +13,9 @@ import { DiscoverIndex } from './domain/discoverIndex';
 import { createDiscoverSnapshots } from './domain/discoverSnapshot';
 import { createDiscoverSync } from './domain/discoverSync';
 import { createSnapshotStore } from './data/snapshotStore';
+import { createStatsStore } from './data/statsStore';
+import { createCharacterStats, withStats } from './domain/characterStats';
+import { CharacterNotFound, NotCharacterOwner } from './domain/errors';
 
 export interface CatalogServiceOptions {
   connection: Connection;
@@ -50,8 +53,19 @@ export function createCatalogService(options: CatalogServiceOptions) {
   const quotas = quotaSlots(collectionOf(models.quotaSlots), now);
   const limits = { ...QUOTAS, ...options.quotas };
   const images = cachedImageStore(createImageStore(models), options.imageCacheBytes ?? 64 * 1024 * 1024);
-  const catalog = createCatalog({
-    characters: createCharacterStore(models),
+  const characterStore = createCharacterStore(models);
+  // Creator stats (README "Creator stats"): the owner and admins read them; likes are counted as given.
+  const stats = createCharacterStats({
+    store: createStatsStore(options.connection),
+    ownerOf: async (id) => (await characterStore.get(id))?.userId ?? null,
+    assertVisible: async (actor, id) => void (await catalog.get(actor, id)),
+    likeCount: (id) => index.likeCount(id),
+    notOwner: () => new NotCharacterOwner(),
+    notFound: () => new CharacterNotFound(),
+    now,
+  });
+  const catalog = withStats(stats, createCatalog({
+    characters: characterStore,
     likes: createLikeStore(models),
     creators: createCreatorStore(models),
     images,
@@ -62,7 +76,7 @@ export function createCatalogService(options: CatalogServiceOptions) {
     charactersTotal: limits.charactersTotal,
     logger,
     now,
-  });
+  }), now);
   const characterImages = createCharacterImages({ store: images, catalog, quotas, uploadBytesPerDay: limits.uploadBytesPerDay, logger, now });
   const sweepEvery = options.uploadSweepIntervalMs ?? 60 * 60_000;
   let sweeper: NodeJS.Timeout | undefined;
@@ -71,6 +85,7 @@ export function createCatalogService(options: CatalogServiceOptions) {
     index,
     sync,
     catalog,
+    stats,
     snapshots,
     images: characterImages,
     /**

@@ -1,4 +1,5 @@
 import { consumeEvents, type Bus, type IncomingEvent, type Logger } from '@lakorn/service-kit';
+import type { CharacterStatsBook } from '../domain/characterStats';
 import type { Catalog } from '../domain/characters';
 
 /**
@@ -17,5 +18,18 @@ export async function registerConsumers({ bus, catalog, logger }: { bus: Bus; ca
       const { characters } = await catalog.removeUser(event.payload.userId);
       log.info({ userId: event.payload.userId, characters, messageId: event.messageId }, 'deleted user removed from the catalog');
     },
+  });
+}
+
+/**
+ * Creator stats (README "Creator stats"): chats started, messages and ratings from chat's outbox.
+ * Its own queue (each consumer of an event in the catalog gets its own copy); idempotent by the
+ * facts' unique _id, so a redelivery counts once.
+ */
+export async function registerStatsConsumer({ bus, stats }: { bus: Bus; stats: Pick<CharacterStatsBook, 'chatStarted' | 'messageSent' | 'messageRated'> }): Promise<void> {
+  await consumeEvents(bus, 'character-stats', {
+    'chat.chat.started': async ({ payload }) => stats.chatStarted(payload),
+    'chat.message.sent': async ({ payload }) => stats.messageSent(payload),
+    'chat.message.rated': async ({ payload }) => stats.messageRated(payload),
   });
 }

@@ -1,4 +1,4 @@
-import { collectionOf } from '@lakorn/service-kit';
+import { collectionOf, putById } from '@lakorn/service-kit';
 import type { ChatModels, RatingDoc } from './models';
 
 // Ratings of answers (chat README "Ratings"): one document per rated (message, answer n), written by
@@ -24,7 +24,8 @@ export function createRatingStore(models: ChatModels): RatingStore {
   return {
     get: (messageId, n) => ratings.findOne({ _id: ratingId(messageId, n) }),
     async set(doc) {
-      await ratings.replaceOne({ _id: doc._id }, doc, { upsert: true });
+      // Two taps at once must not meet FerretDB's upsert race (a find, then an insert).
+      await putById(ratings, doc);
     },
     async clear(messageId, n) {
       await ratings.deleteOne({ _id: ratingId(messageId, n) });
