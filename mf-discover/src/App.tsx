@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { CharacterSheet } from './features/character-sheet';
 import { DiscoverPage } from './features/discover/components/DiscoverPage';
 import { CharacterWizard } from './features/wizard/components/CharacterWizard';
 
@@ -10,6 +11,7 @@ export default function App() {
   return (
     <Routes>
       <Route path="/" element={<DiscoverPage />} />
+      <Route path="/c/:id" element={<CharacterSheet />} />
       <Route path="/create-character" element={<CharacterWizard mode="create" />}>
         <Route index element={null} />
         <Route path=":step" element={null} />

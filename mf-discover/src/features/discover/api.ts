@@ -111,7 +111,7 @@ export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
  * spec §4 Like: the status check waits a random 0-1 s (so a grid of cards does not ask all at
  * once); a like shows at once (liked, count + 1), is reverted on failure, and cannot be undone.
  */
-export function useLike(character: CharacterSummary) {
+export function useLike(character: Pick<CharacterSummary, 'id' | 'likes'>) {
   const { profile } = useSession();
   const { toast } = useToast();
   const [liked, setLiked] = useState(false);

@@ -36,6 +36,7 @@ const paths = {
   rewind: 'M11 19l-9-7 9-7v14zM22 19l-9-7 9-7v14z',
   branch: 'M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 9a9 9 0 0 1-9 9',
   pin: 'M12 17v5M9 10.8V4h6v6.8a2 2 0 0 0 1.1 1.8l1.8.9a2 2 0 0 1 1.1 1.8V17H5v-1.7a2 2 0 0 1 1.1-1.8l1.8-.9A2 2 0 0 0 9 10.8zM8 4h8',
+  share: 'M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
 } as const;
 
 export type IconName = keyof typeof paths;

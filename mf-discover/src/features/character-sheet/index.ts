@@ -1,0 +1,1 @@
+export { CharacterSheet } from './components/CharacterSheet';
