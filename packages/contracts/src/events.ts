@@ -70,6 +70,15 @@ export const CharacterSnapshot = z.object({
    * character's event (which always carries it) arrives.
    */
   lorebook: Lorebook.optional(),
+  // Moderation (issue "a living catalogue"). Optional so events and copies from before them parse;
+  // absent means visible (false), no reason (null), and following isSpicy (null). The catalog
+  // always sends them; `Character` (catalog.ts) has them required.
+  /** Taken down by an admin: out of every listing, 404 to all but its owner and admins, no sends. */
+  hidden: z.boolean().optional(),
+  /** Why (a report reason id, or 'admin'); null while visible. Shown to the owner and admins. */
+  hiddenReason: z.string().nullable().optional(),
+  /** An admin's 18+ decision; null follows isSpicy (values/catalog.ts isAdultCharacter). */
+  adultOverride: z.boolean().nullable().optional(),
   updatedAt: z.string(),
 });
 export type CharacterSnapshot = z.infer<typeof CharacterSnapshot>;

@@ -13,9 +13,15 @@ export const Profile = z.object({
   isAdmin: z.boolean(),
   isOwner: z.boolean(),
   seenMaintenanceNotice: z.boolean(),
+  /** The member confirmed being 18 or older (18+ characters are shown to them); withdrawable. */
+  ageConfirmed: z.boolean(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** POST /api/users/me/age-confirmation → the Profile: true confirms being 18 or older, false withdraws. */
+export const AgeConfirmationBody = z.object({ confirmed: z.boolean() });
+export type AgeConfirmationBody = z.infer<typeof AgeConfirmationBody>;
 
 /** POST /api/auth/verify. The credential is a Google ID token (or the dev provider's). */
 export const VerifyBody = z.object({
@@ -79,6 +85,12 @@ export const SessionClaims = z.object({
   sid: z.string().min(1),
   /** The member's session version at sign-in: "sign out everywhere" raises it (SessionEnd). */
   sv: z.number().int().min(0),
+  /**
+   * The member confirmed being 18 or older (Profile.ageConfirmed) when the token was issued:
+   * catalog and chat show 18+ characters by it. A change re-issues the cookie (tokens issued
+   * before the field existed parse as false, the safe side).
+   */
+  adult: z.boolean().default(false),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 

@@ -63,9 +63,9 @@ describe('sessions that end (service-kit README "Sessions")', () => {
     };
     const { id } = await actorOf();
     await request(h.app).post('/api/auth/logout-everywhere').set('Cookie', cookie).expect(204);
-    expect(other.hasEnded({ id, uid: '', email: '', isAdmin: false, isOwner: false, sessionVersion: 0 })).toBe(false);
+    expect(other.hasEnded({ id, uid: '', email: '', isAdmin: false, isOwner: false, adult: false, sessionVersion: 0 })).toBe(false);
     await other.refresh();
-    expect(other.hasEnded({ id, uid: '', email: '', isAdmin: false, isOwner: false, sessionVersion: 0 })).toBe(true);
+    expect(other.hasEnded({ id, uid: '', email: '', isAdmin: false, isOwner: false, adult: false, sessionVersion: 0 })).toBe(true);
   });
 
   test('an admin removed from ADMIN_EMAILS loses every session when identity starts with the new list; other members keep theirs', async () => {

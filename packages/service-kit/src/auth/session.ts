@@ -14,6 +14,11 @@ export interface Actor {
   email: string;
   isAdmin: boolean;
   isOwner: boolean;
+  /**
+   * The member had confirmed being 18 or older when the token was issued (claim `adult`): 18+
+   * characters show. Absent (an actor made by hand: a system task) is not confirmed.
+   */
+  adult?: boolean;
   /** The sign-in this token belongs to (claim `sid`); logout ends it. Set by the verifier. */
   sessionId?: string;
   /** The member's session version when the token was issued (claim `sv`). Set by the verifier. */
@@ -65,12 +70,12 @@ export function sessionPublicKeys(keys: string | KeyObject | ReadonlyArray<strin
 export const newSessionId = (): string => randomBytes(16).toString('base64url');
 
 export function signSessionToken(
-  claims: Omit<SessionClaims, 'sid' | 'sv'> & { sid?: string; sv?: number },
+  claims: Omit<SessionClaims, 'sid' | 'sv' | 'adult'> & { sid?: string; sv?: number; adult?: boolean },
   privateKey: string,
   ttlSeconds = SESSION_TTL_SECONDS,
 ): string {
   return jwt.sign(
-    { uid: claims.uid, email: claims.email, isAdmin: claims.isAdmin, isOwner: claims.isOwner, sid: claims.sid ?? newSessionId(), sv: claims.sv ?? 0 },
+    { uid: claims.uid, email: claims.email, isAdmin: claims.isAdmin, isOwner: claims.isOwner, sid: claims.sid ?? newSessionId(), sv: claims.sv ?? 0, adult: claims.adult ?? false },
     privateKey,
     { algorithm: 'RS256', subject: claims.sub, issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE, expiresIn: ttlSeconds, keyid: keyIdOfPrivate(privateKey) },
   );
@@ -113,7 +118,7 @@ function verifyClaims(token: string | undefined, keys: ReadonlyMap<string, KeyOb
     // jsonwebtoken accepts a token without exp; the verifier below checks such a token every time.
     const expiresAtMs = typeof exp === 'number' ? exp * 1000 : 0;
     // Frozen: a remembered actor is shared by every request that carries the same token.
-    const actor: Actor = { id: c.sub, uid: c.uid, email: c.email, isAdmin: c.isAdmin, isOwner: c.isOwner, sessionId: c.sid, sessionVersion: c.sv, sessionExpiresAt: expiresAtMs };
+    const actor: Actor = { id: c.sub, uid: c.uid, email: c.email, isAdmin: c.isAdmin, isOwner: c.isOwner, adult: c.adult, sessionId: c.sid, sessionVersion: c.sv, sessionExpiresAt: expiresAtMs };
     return { actor: Object.freeze(actor), expiresAtMs };
   } catch {
     return null;

@@ -46,13 +46,14 @@ export function testActor(overrides: Partial<Actor> = {}): Actor {
     email: overrides.email ?? `${id}@example.test`,
     isAdmin: overrides.isAdmin ?? false,
     isOwner: overrides.isOwner ?? false,
+    adult: overrides.adult ?? false,
   };
 }
 
 /** `Cookie` header value carrying a valid session for the actor. */
 export function sessionCookie(actor: Actor): string {
   const token = signSessionToken(
-    { sub: actor.id, uid: actor.uid, email: actor.email, isAdmin: actor.isAdmin, isOwner: actor.isOwner, sid: actor.sessionId, sv: actor.sessionVersion },
+    { sub: actor.id, uid: actor.uid, email: actor.email, isAdmin: actor.isAdmin, isOwner: actor.isOwner, adult: actor.adult, sid: actor.sessionId, sv: actor.sessionVersion },
     testSessionKeys().privateKey,
   );
   return `${SESSION_COOKIE}=${token}`;

@@ -16,7 +16,8 @@ import { collectionOf, contractFields, modelOf, QUOTA_SLOT_FIELDS, QUOTA_SLOT_IN
  * A stored character: the API's `Character` (packages/contracts, one definition of its fields)
  * under `_id`, with Dates for times and without what is derived (likes, the creator's name).
  */
-export type CharacterDoc = Omit<Character, 'id' | 'likes' | 'creatorUsername' | 'createdAt' | 'updatedAt'> & {
+export type CharacterDoc = Omit<Character, 'id' | 'likes' | 'creatorUsername' | 'createdAt' | 'updatedAt' | ModerationField> &
+  Partial<Pick<Character, ModerationField>> & {
   _id: string;
   /** A random uint32 fixed at creation: the discover order is this rank rotated by a session seed. */
   rank: number;
@@ -25,6 +26,12 @@ export type CharacterDoc = Omit<Character, 'id' | 'likes' | 'creatorUsername' | 
   createdAt: Date;
   updatedAt: Date;
 };
+
+/**
+ * Moderation (issue "a living catalogue"): absent on characters stored before it, which are
+ * visible and follow isSpicy (domain/moderation.ts moderationOf reads them).
+ */
+type ModerationField = 'hidden' | 'hiddenReason' | 'adultOverride';
 
 /**
  * The claim of a version number (`_id` "<characterId>:<version>"). An edit may write version v+1
@@ -114,7 +121,10 @@ export function catalogModels(connection: Connection): CatalogModels {
         {
           // The fields the API shows are declared once, by the contract (packages/contracts).
           ...contractFields(
-            Character.omit({ id: true, likes: true, creatorUsername: true, alternateGreetings: true, creatorNotesMultilingual: true, lorebook: true }).shape,
+            Character.omit({
+              id: true, likes: true, creatorUsername: true, alternateGreetings: true, creatorNotesMultilingual: true, lorebook: true,
+              hidden: true, hiddenReason: true, adultOverride: true,
+            }).shape,
           ),
           // Lists and objects (their shapes are the contract's: CharacterInput validates them).
           alternateGreetings: { type: [String], default: undefined },
@@ -145,6 +155,9 @@ export function catalogModels(connection: Connection): CatalogModels {
       ),
     ),
     discoverSnapshots: modelOf<DiscoverSnapshotDoc>(connection, 'DiscoverSnapshot', () =>
+          hidden: { type: Boolean },
+          hiddenReason: { type: String },
+          adultOverride: { type: Boolean },
       schemaOf('discover_snapshots', {
         snapshot: requiredString,
         blocks: { type: Number, required: true },

@@ -55,7 +55,7 @@ export interface ExportedCard {
 }
 
 /** What a card is made of: a Character (packages/contracts) without its ids, picture, likes and times. */
-export type CardCharacter = Omit<Character, 'id' | 'userId' | 'profileUrl' | 'likes' | 'createdAt' | 'updatedAt'>;
+export type CardCharacter = Omit<Character, 'id' | 'userId' | 'profileUrl' | 'likes' | 'createdAt' | 'updatedAt' | 'hidden' | 'hiddenReason' | 'adultOverride'>;
 
 /** extensions.lakorn as we write it (version 1). */
 const LakornExtension = z.object({

@@ -91,6 +91,10 @@ export function createCatalog(deps: CatalogDeps) {
       ...(viewer.id === doc.userId || viewer.isAdmin ? snapshotOf(doc) : shown),
       cardExtras: doc.cardExtras,
       likes: index.likeCount(doc._id),
+      // A character stored before moderation existed is visible and follows isSpicy.
+      hidden: doc.hidden ?? false,
+      hiddenReason: doc.hiddenReason ?? null,
+      adultOverride: doc.adultOverride ?? null,
       creatorUsername: index.creatorName(doc.userId),
       version: doc.version,
       createdAt: doc.createdAt.toISOString(),

@@ -85,6 +85,10 @@ export type SnapshotRecord = [
 ];
 
 export interface PageRequest {
+  // Moderation, appended (a snapshot written before it lacks them: visible, following isSpicy).
+  hidden?: 0 | 1,
+  hiddenReason?: string | null,
+  adultOverride?: boolean | null,
   /** A genre, or undefined for all (spec §2 category 'all'). */
   genre?: Genre;
   q?: string;
@@ -212,19 +216,23 @@ export class DiscoverIndex {
     for (const e of this.byId.values()) {
       const likers = [...(this.likes.get(e.id) ?? [])];
       yield [e.id, e.userId, e.name, e.age, e.gender, e.genre, e.isPublic ? 1 : 0, e.isSpicy ? 1 : 0, e.description, e.personalityPreview,
-        e.profileUrl, e.rank, e.version, e.createdAt, e.updatedAt, e.search.folded ? 1 : 0, e.search.text, likers];
+        e.profileUrl, e.rank, e.version, e.createdAt, e.updatedAt, e.search.folded ? 1 : 0, e.search.text, likers, e.hidden ? 1 : 0, e.hiddenReason,
+        e.adultOverride];
     }
   }
 
   /** Every creator's name, for a persisted snapshot. */
   creatorNames(): Array<[string, string]> {
     return [...this.creators];
+      hidden: source.hidden ?? false,
+      hiddenReason: source.hiddenReason ?? null,
+      adultOverride: source.adultOverride ?? null,
   }
 
   /** Puts back a character of `records()` (inside `load`); a newer version held already wins. */
   restore(record: SnapshotRecord): void {
-    const [id, userId, name, age, gender, genre, isPublic, isSpicy, description, preview, profileUrl, rank, version, createdAt, updatedAt, folded, text, likers] =
-      record;
+    const [id, userId, name, age, gender, genre, isPublic, isSpicy, description, preview, profileUrl, rank, version, createdAt, updatedAt, folded, text, likers,
+      hidden, hiddenReason, adultOverride] = record;
     const current = this.byId.get(id);
     if (this.isTombstoned(id) || (current && current.version >= version)) return;
     if (current) this.detach(current);
@@ -255,6 +263,7 @@ export class DiscoverIndex {
     this.pruneTombstones();
   }
 
+      hidden: hidden === 1, hiddenReason: hiddenReason ?? null, adultOverride: adultOverride ?? null,
   has(id: string): boolean {
     return this.byId.has(id);
   }

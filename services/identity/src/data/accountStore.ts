@@ -13,7 +13,7 @@ export function createAccountStore(models: IdentityModels) {
 
     insertUser: (doc: UserDoc) => insertOnce(() => users.insertOne(doc)),
 
-    updateUser: async (id: string, fields: Partial<Pick<UserDoc, 'username' | 'profileUrl' | 'seenMaintenanceNotice'>> & Pick<UserDoc, 'updatedAt'>) => {
+    updateUser: async (id: string, fields: Partial<Pick<UserDoc, 'username' | 'profileUrl' | 'seenMaintenanceNotice' | 'ageConfirmed'>> & Pick<UserDoc, 'updatedAt'>) => {
       await users.updateOne({ _id: id }, { $set: fields });
     },
 

@@ -13,6 +13,8 @@ export interface UserDoc {
   username: string;
   profileUrl: string;
   seenMaintenanceNotice: boolean;
+  /** Confirmed being 18 or older (absent on accounts from before the age gate: not confirmed). */
+  ageConfirmed?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -95,7 +97,7 @@ const carriedEvent = { outboxPending: Boolean, outbox: Schema.Types.Mixed };
 
 export function identityModels(connection: Connection) {
   const users = connection.model<UserDoc>('User', new Schema<UserDoc>(
-    { _id: String, uid: String, email: String, username: String, profileUrl: String, seenMaintenanceNotice: Boolean, createdAt: Date, updatedAt: Date },
+    { _id: String, uid: String, email: String, username: String, profileUrl: String, seenMaintenanceNotice: Boolean, ageConfirmed: Boolean, createdAt: Date, updatedAt: Date },
     { versionKey: false, collection: 'users' },
   ).index({ uid: 1 }, { unique: true }));
   const usernameClaims = connection.model<UsernameClaimDoc>('UsernameClaim', new Schema<UsernameClaimDoc>(

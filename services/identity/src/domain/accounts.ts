@@ -42,9 +42,12 @@ export function createAccounts(deps: AccountsDeps) {
   const { store, balances, outbox, roles, verifier } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function toProfile({ _id: id, uid, email, username, profileUrl, seenMaintenanceNotice, createdAt }: UserDoc): Promise<Profile> {
+  async function toProfile({ _id: id, uid, email, username, profileUrl, seenMaintenanceNotice, ageConfirmed, createdAt }: UserDoc): Promise<Profile> {
     const coins = await balances.latest(id);
-    return { id, uid, email, username, profileUrl, coins, ...rolesFor(email, roles), seenMaintenanceNotice, createdAt: createdAt.toISOString() };
+    return {
+      id, uid, email, username, profileUrl, coins, ...rolesFor(email, roles), seenMaintenanceNotice, ageConfirmed: ageConfirmed === true,
+      createdAt: createdAt.toISOString(),
+    };
   }
 
   async function requireUser(userId: string): Promise<UserDoc> {
@@ -93,6 +96,7 @@ export function createAccounts(deps: AccountsDeps) {
         username,
         profileUrl: identity.picture ?? '',
         seenMaintenanceNotice: false,
+        ageConfirmed: false,
         createdAt,
         updatedAt: createdAt,
       });
@@ -134,6 +138,13 @@ export function createAccounts(deps: AccountsDeps) {
         await publishUpdated(userId);
       }
       return profile && fields.profileUrl === undefined ? profile : toProfile(await requireUser(userId));
+    },
+
+    /** The age gate (issue "a living catalogue"): true confirms being 18 or older, false withdraws. */
+    async setAgeConfirmed(userId: string, confirmed: boolean): Promise<Profile> {
+      await requireUser(userId);
+      await store.updateUser(userId, { ageConfirmed: confirmed, updatedAt: now() });
+      return toProfile(await requireUser(userId));
     },
 
     async acknowledgeMaintenance(userId: string): Promise<Profile> {

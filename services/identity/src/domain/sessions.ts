@@ -43,15 +43,18 @@ export function createSessions(deps: SessionsDeps) {
     async issue(profile: Profile): Promise<SessionClaims> {
       await recordRoles(profile);
       const sv = await store.currentVersion(profile.id);
-      return { sub: profile.id, uid: profile.uid, email: profile.email, isAdmin: profile.isAdmin, isOwner: profile.isOwner, sid: newSessionId(), sv };
+      return {
+        sub: profile.id, uid: profile.uid, email: profile.email, isAdmin: profile.isAdmin, isOwner: profile.isOwner, sid: newSessionId(), sv,
+        adult: profile.ageConfirmed,
+      };
     },
 
-    /** The same sign-in with the roles as they are now (GET /api/auth/session after a role was given). */
+    /** The same sign-in with the roles and age confirmation as they are now (GET /api/auth/session after a role was given, the age gate). */
     async reissue(actor: Actor, profile: Profile): Promise<SessionClaims> {
       await recordRoles(profile);
       return {
         sub: profile.id, uid: profile.uid, email: profile.email, isAdmin: profile.isAdmin, isOwner: profile.isOwner,
-        sid: actor.sessionId ?? newSessionId(), sv: actor.sessionVersion ?? 0,
+        sid: actor.sessionId ?? newSessionId(), sv: actor.sessionVersion ?? 0, adult: profile.ageConfirmed,
       };
     },
 

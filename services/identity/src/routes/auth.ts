@@ -53,7 +53,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       throw error;
     });
     // The profile's roles are ADMIN_EMAILS and OWNER_EMAIL as they are now (ARCHITECTURE §5).
-    if (profile.isAdmin !== actor.isAdmin || profile.isOwner !== actor.isOwner) setSessionCookie(res, deps.issuer, await deps.sessions.reissue(actor, profile));
+    if (profile.isAdmin !== actor.isAdmin || profile.isOwner !== actor.isOwner || profile.ageConfirmed !== (actor.adult === true)) setSessionCookie(res, deps.issuer, await deps.sessions.reissue(actor, profile));
     res.set('Cache-Control', 'no-store').json(profile);
   });
 

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { AcknowledgeMaintenanceBody, Id, UpdateProfileBody, UsernameBody } from '@lakorn/contracts';
+import { AcknowledgeMaintenanceBody, AgeConfirmationBody, Id, UpdateProfileBody, UsernameBody } from '@lakorn/contracts';
 import { assertSelf, parse, requireActor } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 import type { Sessions } from '../domain/sessions';
-import { clearSessionCookie, type SessionIssuer } from './session';
+import { clearSessionCookie, setSessionCookie, type SessionIssuer } from './session';
 
 export function userRoutes(deps: { accounts: Accounts; sessions: Sessions; issuer: SessionIssuer }): Router {
   const { accounts } = deps;
@@ -35,6 +35,24 @@ export function userRoutes(deps: { accounts: Accounts; sessions: Sessions; issue
     const body = parse(AcknowledgeMaintenanceBody, req.body ?? {});
     assertSelf(actor, body.userId, body.uid);
     res.json(await accounts.acknowledgeMaintenance(actor.id));
+  });
+
+  // The age gate (issue "a living catalogue"): catalog and chat read the confirmation from the
+  // session's `adult` claim, so the cookie is issued again with it. A confirmation keeps this
+  // sign-in (a token without it only ever shows less). A withdrawal ends every session of the
+  // member (sign out everywhere: another device's token still says adult) and gives this device
+  // a new one, so no token claiming the confirmation stays accepted anywhere.
+  router.post('/api/users/me/age-confirmation', async (req, res) => {
+    const actor = requireActor(req);
+    const { confirmed } = parse(AgeConfirmationBody, req.body ?? {});
+    const profile = await accounts.setAgeConfirmed(actor.id, confirmed);
+    if (!confirmed && actor.adult) {
+      await deps.sessions.endAll(actor.id);
+      setSessionCookie(res, deps.issuer, await deps.sessions.issue(profile));
+    } else if (confirmed !== (actor.adult === true)) {
+      setSessionCookie(res, deps.issuer, await deps.sessions.reissue(actor, profile));
+    }
+    res.set('Cache-Control', 'no-store').json(profile);
   });
 
   // Account deletion (spec §7 leaves the call unnamed): every service removes the user's data
