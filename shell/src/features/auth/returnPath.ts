@@ -1,12 +1,15 @@
 // Sign-in return (issue: share links): a signed-out visitor who opens a shared character link
 // (/c/{id}) is sent to /login (spec §2 auth gate) and, once signed in, back to that link instead
 // of spec §2's / (once). Kept in sessionStorage, so a redirect sign-in in the same tab finds it.
-import { matchPath } from 'react-router-dom';
 
 export const RETURN_PATH_KEY = 'lakorn.auth.returnPath';
 
-/** Paths a visitor is brought back to after signing in: the share links only. */
-const RETURNABLE = ['/c/:id'];
+/**
+ * Paths a visitor is brought back to after signing in: the share links only (/c/:id in
+ * routing/routes.ts). A pattern, not react-router's matchPath: the static sign-in page
+ * (loginScreen.ts) uses this file and carries no router.
+ */
+const RETURNABLE = [/^\/c\/[^/]+\/?$/];
 
 /**
  * `path` as a same-origin path of a returnable page, else null: never another site ('//host',
@@ -21,7 +24,7 @@ export function returnablePath(path: string): string | null {
     return null;
   }
   if (url.origin !== window.location.origin) return null;
-  if (!RETURNABLE.some((pattern) => matchPath({ path: pattern, end: true }, url.pathname))) return null;
+  if (!RETURNABLE.some((pattern) => pattern.test(url.pathname))) return null;
   return `${url.pathname}${url.search}`;
 }
 
