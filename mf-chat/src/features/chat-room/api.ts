@@ -9,6 +9,8 @@ import {
   type Chat,
   type Message,
   type PersonaContext,
+  type RatingResult,
+  type RatingValue,
   type RewindResult,
   type SendMessageResult,
   type StreamError,
@@ -299,4 +301,9 @@ export function awaitRegenerateOutcome(replyId: string, clientMessageId: string,
       }),
     decidedBy,
   );
+}
+
+/** POST /api/messages/{id}/rating: the member's thumb on a reply's selected answer (1 up, -1 down, 0 clears). */
+export function rateMessage(messageId: string, value: RatingValue): Promise<RatingResult> {
+  return apiMutate<RatingResult>('POST', `${messagePath(messageId)}/rating`, { value });
 }

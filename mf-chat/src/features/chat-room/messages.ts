@@ -101,3 +101,11 @@ export const CHAT_TEXT = {
 export const CREATOR_NOTES_TEXT = {
   title: 'หมายเหตุจากผู้สร้าง',
 } as const;
+
+/** Thumbs on a character's reply (the selected answer): their names for screen readers and the failure. */
+export const RATING_TEXT = {
+  up: 'ถูกใจคำตอบนี้',
+  down: 'ไม่ถูกใจคำตอบนี้',
+  group: 'ให้คะแนนคำตอบ',
+  failed: 'ให้คะแนนไม่สำเร็จ โปรดลองอีกครั้ง',
+} as const;

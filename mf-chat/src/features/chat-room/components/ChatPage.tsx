@@ -12,12 +12,14 @@ import { useAnswerChoice } from '../useAnswerChoice';
 import { useMessageActions } from '../useMessageActions';
 import { useMessageHistory } from '../useMessageHistory';
 import { useOpenChat } from '../useOpenChat';
+import { useRatings } from '../useRatings';
 import { useSend } from '../useSend';
 import { AnswerSwitcher } from './AnswerSwitcher';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { EditMessageDialog } from './EditMessageDialog';
 import { MessageBubble } from './MessageBubble';
+import { RatingThumbs } from './RatingThumbs';
 import type { MessageAction } from './MessageMenu';
 import { TypingIndicator } from './TypingIndicator';
 
@@ -141,6 +143,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
     setText,
   });
   const choice = useAnswerChoice(history.replace);
+  const ratings = useRatings(history.replace);
   const actions = useMessageActions({ chatId: chat.id, userId: profile.id, replace: history.replace, refresh: history.refresh });
 
   const shown = useMemo(() => [...history.messages, ...temporary.filter((m) => m.content !== '')], [history.messages, temporary]);
@@ -312,6 +315,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
                 pinned={actions.isPinned(m)}
                 switcher={switcherOf(m)}
                 onSwipe={m === latestReply && (m.alternatives?.length ?? 1) > 1 && !pending ? (step) => void choice.show(m, choice.indexOf(m) + step) : undefined}
+                rating={!m.isUser && !m.id.startsWith('temp-') ? <RatingThumbs value={ratings.ratingOf(m)} onRate={(thumb) => void ratings.rate(m, thumb)} /> : undefined}
               />
             ))}
             {typing ? <TypingIndicator name={chat.character.name} /> : null}

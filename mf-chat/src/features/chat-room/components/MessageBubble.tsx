@@ -107,13 +107,15 @@ export interface MessageBubbleProps {
   switcher?: ReactNode;
   /** A swipe on the bubble: -1 to the previous answer (finger moves right), +1 to the next. */
   onSwipe?: (step: -1 | 1) => void;
+  /** Beside the time: the thumbs of a character's reply (chat README "Ratings"). */
+  rating?: ReactNode;
 }
 
 /**
  * A message bubble with its HH:mm time (spec §2); offline replies are labelled (ARCHITECTURE §7).
  * On a phone a long press opens its menu and a horizontal swipe flips the latest reply's answers.
  */
-export function MessageBubble({ message, text, actions, pinned = false, switcher, onSwipe }: MessageBubbleProps) {
+export function MessageBubble({ message, text, actions, pinned = false, switcher, onSwipe, rating }: MessageBubbleProps) {
   const mine = message.isUser;
   const temp = message.id.startsWith('temp-');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -197,6 +199,7 @@ export function MessageBubble({ message, text, actions, pinned = false, switcher
             {CHAT_TEXT.offline}
           </Pill>
         ) : null}
+        {rating}
       </Meta>
     </Row>
   );
