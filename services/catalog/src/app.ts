@@ -8,6 +8,7 @@ import type { Catalog } from './domain/characters';
 import { characterRoutes } from './routes/characters';
 import { imageRoutes } from './routes/images';
 import { catalogErrors } from './routes/errors';
+import { shareRoutes } from './routes/share';
 import { statsRoutes } from './routes/stats';
 import { uploadRoutes } from './routes/uploads';
 
@@ -33,6 +34,6 @@ export function createApp(deps: CatalogAppDeps): Express {
     domainErrors: catalogErrors,
     // A character with a full lorebook; the gateway caps every other path far lower (bodies.ts).
     jsonLimit: `${CHARACTER_BODY_LIMIT_BYTES}b`,
-    routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog }), ...(deps.stats ? [statsRoutes({ stats: deps.stats })] : [])],
+    routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog }), shareRoutes({ catalog: deps.catalog }), ...(deps.stats ? [statsRoutes({ stats: deps.stats })] : [])],
   });
 }

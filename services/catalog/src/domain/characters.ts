@@ -1,10 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  isAdultCharacter,
   Lorebook,
   toCharacterSnapshot,
   type Character,
   type CharacterInput,
   type CharacterAllowance,
+  type CharacterShare,
   type CharacterSummary,
   type LikeResult,
   type LikeStatus,
@@ -248,6 +250,17 @@ export function createCatalog(deps: CatalogDeps) {
 
     async get(actor: Actor, id: string): Promise<Character> {
       return toCharacter(await visible(actor, id), actor);
+    },
+
+    /**
+     * What the gateway's share page (/c/{id}) shows in a link preview: only a public, visible,
+     * all-ages character; anything else is absent, so the page never names it (issue: share
+     * links). Read from the database, not the index: the gateway caches the answer.
+     */
+    async share(id: string): Promise<CharacterShare> {
+      const doc = await characters.get(id);
+      if (!doc || !doc.isPublic || doc.hidden === true || isAdultCharacter(doc)) throw new CharacterNotFound();
+      return { id: doc._id, name: doc.name, description: doc.description, imageUrl: doc.profileUrl };
     },
 
     /** spec §6: only the creator edits. Concurrent edits get consecutive versions, never the same one. */
