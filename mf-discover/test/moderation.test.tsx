@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Character } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { renderAt, summary } from './support';
 
@@ -180,5 +181,43 @@ describe("the wizard's spicy toggle (18+ needs the age confirmation)", () => {
     await userEvent.click(spicy());
     expect(spicy()).toHaveAttribute('aria-checked', 'true');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('reporting from the character sheet (/c/{id})', () => {
+  const sheet = (overrides: Partial<Character> = {}): Character => ({
+    ...summary({ id: 'c9', name: 'ต้นกล้า' }),
+    appearance: '',
+    personality: 'ร่าเริง',
+    firstMessage: 'สวัสดีครับ',
+    background: '',
+    exampleMessages: '',
+    cardExtras: '',
+    alternateGreetings: [],
+    creatorNotesMultilingual: {},
+    ...overrides,
+  });
+
+  test("others report it from the sheet, and then go back to discover, where it is gone", async () => {
+    const api = mockApi({
+      'GET /api/characters/c9': { body: sheet() },
+      'POST /api/characters/c9/reports': { status: 201, body: { id: 'r1', message: 'ok' } },
+      'GET /api/characters/public': page([]),
+    });
+    renderAt('/c/c9');
+    await userEvent.click(await screen.findByRole('button', { name: 'รายงานตัวละคร' }));
+    const dialog = await screen.findByRole('dialog', { name: 'รายงาน ต้นกล้า' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'ความรุนแรง' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ส่งรายงาน' }));
+    expect(await screen.findByText('ขอบคุณที่แจ้งให้เราทราบ ทีมงานจะตรวจสอบ และคุณจะไม่เห็นตัวละครนี้อีก')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(api.callsTo('POST', '/api/characters/c9/reports')[0]?.body).toEqual({ reason: 'violence', details: '' });
+  });
+
+  test('its owner is offered no report', async () => {
+    mockApi({ 'GET /api/characters/c9': { body: sheet({ userId: 'p1' }) } });
+    renderAt('/c/c9');
+    await screen.findByRole('button', { name: 'แก้ไขตัวละคร' });
+    expect(screen.queryByRole('button', { name: 'รายงานตัวละคร' })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { GENRE_LABELS, hiddenReasonLabel, isAdultCharacter, MODERATION_MESSAGES, preview, type Character } from '@lakorn/contracts/web';
-import { useSession } from '@lakorn/shell-sdk';
+import { REPORT_TEXT, ReportCharacterDialog, useSession } from '@lakorn/shell-sdk';
 import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Spinner, theme, useImageFallback } from '@lakorn/ui';
 import { useLike, useStartChat } from '../../discover';
 import { useShareCharacter, useSheetCharacter } from '../api';
@@ -90,6 +90,7 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
   const share = useShareCharacter();
   const navigate = useNavigate();
   const isOwner = profile?.id === character.userId;
+  const [reporting, setReporting] = useState(false);
   const shareable = isShareable(character);
   // spec §2's card text: the public description, else the start of the personality.
   const text = character.isPublic && character.description.trim() !== '' ? character.description : preview(character.personality, 200);
@@ -155,6 +156,16 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
           <Icon name="edit" size={16} />
           {SHEET_TEXT.edit}
         </Button>
+      ) : null}
+      {/* Others may report it; the reporter no longer sees it, so the sheet gives way to discover. */}
+      {!isOwner && profile ? (
+        <>
+          <Button $variant="ghost" $block style={{ marginTop: 10, color: theme.color.danger }} onClick={() => setReporting(true)}>
+            <Icon name="alert" size={16} />
+            {REPORT_TEXT.action}
+          </Button>
+          {reporting ? <ReportCharacterDialog open character={character} onClose={() => setReporting(false)} onReported={() => navigate('/')} /> : null}
+        </>
       ) : null}
     </>
   );
