@@ -9,6 +9,8 @@ export const LIBRARY_TEXT = {
   startChatWith: (name: string) => `เริ่มแชทกับ ${name}`,
   optionsOf: (name: string) => `ตัวเลือกของ ${name}`,
   private: 'ส่วนตัว',
+  hidden: 'ซ่อนอยู่',
+  hiddenReason: (label: string) => `เหตุผล: ${label || 'ไม่ระบุ'}`,
 
   // Options dialog (spec §2, §4: options, confirm, deleting, closed on success).
   startChat: 'เริ่มแชท',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CharacterSummary } from '@lakorn/contracts/web';
+import { hiddenReasonLabel, MODERATION_MESSAGES, type CharacterSummary } from '@lakorn/contracts/web';
 import { Button, Dialog, DialogActions, Icon, Muted, theme } from '@lakorn/ui';
 import { LIBRARY_TEXT } from '../messages';
 
@@ -42,8 +42,15 @@ export function CharacterOptionsDialog({ character, onClose, onStartChat, onEdit
   if (step === 'options') {
     return (
       <Dialog open title={character.name} onClose={onClose}>
+        {character.hidden ? (
+          // An admin hid it: nobody else sees it and it takes no new chats; the owner learns why.
+          <div role="status" style={{ marginBottom: 14, padding: '10px 12px', borderRadius: 12, background: theme.color.dangerBg, color: theme.color.text, fontSize: theme.font.size.sm }}>
+            <strong style={{ display: 'block', color: theme.color.danger }}>{MODERATION_MESSAGES.hiddenForOwner}</strong>
+            {LIBRARY_TEXT.hiddenReason(hiddenReasonLabel(character.hiddenReason))}
+          </div>
+        ) : null}
         <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
-          <Button $block onClick={() => void start()} disabled={starting}>
+          <Button $block onClick={() => void start()} disabled={starting || character.hidden}>
             <Icon name="chat" size={18} />
             {LIBRARY_TEXT.startChat}
           </Button>
