@@ -52,3 +52,8 @@ export const LIBRARY_TEXT = {
   confirmDeleteConversation: (name: string) => `ข้อความทั้งหมดกับ ${name} ในห้องนี้จะถูกลบ`,
   confirmDeleteConversationButton: 'ลบ',
 } as const;
+
+/** The options' way to a character's numbers (its page /c/{id} shows them to the owner). */
+export const LIBRARY_STATS_TEXT = {
+  stats: 'สถิติ',
+} as const;

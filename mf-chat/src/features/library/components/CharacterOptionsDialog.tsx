@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { hiddenReasonLabel, MODERATION_MESSAGES, type CharacterSummary } from '@lakorn/contracts/web';
 import { Button, Dialog, DialogActions, Icon, Muted, theme } from '@lakorn/ui';
-import { LIBRARY_TEXT } from '../messages';
+import { LIBRARY_STATS_TEXT, LIBRARY_TEXT } from '../messages';
 
 /** spec §4 "Character delete": options, confirm, deleting, then closed on success. */
 export type OptionsStep = 'options' | 'confirm' | 'deleting';
@@ -18,6 +19,7 @@ export interface CharacterOptionsDialogProps {
 export function CharacterOptionsDialog({ character, onClose, onStartChat, onEdit, onDelete }: CharacterOptionsDialogProps) {
   const [step, setStep] = useState<OptionsStep>('options');
   const [starting, setStarting] = useState(false);
+  const navigate = useNavigate();
   useEffect(() => {
     setStep('options');
     setStarting(false);
@@ -57,6 +59,10 @@ export function CharacterOptionsDialog({ character, onClose, onStartChat, onEdit
           <Button $block $variant="secondary" onClick={() => onEdit(character)}>
             <Icon name="edit" size={18} />
             {LIBRARY_TEXT.edit}
+          </Button>
+          <Button $block $variant="secondary" onClick={() => navigate(`/c/${encodeURIComponent(character.id)}`)}>
+            <Icon name="chart" size={18} />
+            {LIBRARY_STATS_TEXT.stats}
           </Button>
           <Button $block $variant="ghost" onClick={() => setStep('confirm')} style={{ color: theme.color.danger }}>
             <Icon name="trash" size={18} />
