@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import type { CharacterSummary } from '@lakorn/contracts/web';
-import { Avatar, Icon, IconButton, Muted, theme } from '@lakorn/ui';
+import { hiddenReasonLabel, MODERATION_MESSAGES, type CharacterSummary } from '@lakorn/contracts/web';
+import { Avatar, Icon, IconButton, Muted, Pill, theme } from '@lakorn/ui';
 import { LIBRARY_TEXT } from '../messages';
 
 const Strip = styled.ul`
@@ -110,6 +110,12 @@ export function CharacterStrip({ characters, onOptions, onStartChat, onAdd }: Ch
               <Avatar src={c.profileUrl} name={c.name} size={56} />
               <span className="name">{c.name}</span>
             </Portrait>
+            {/* The owner still sees a character an admin hid, marked, with the reason in the options. */}
+            {c.hidden ? (
+              <Pill $tone="danger" title={`${MODERATION_MESSAGES.hiddenForOwner} ${hiddenReasonLabel(c.hiddenReason)}`}>
+                {LIBRARY_TEXT.hidden}
+              </Pill>
+            ) : null}
             <Actions>
               <IconButton $size={34} $tone="primary" aria-label={LIBRARY_TEXT.startChatWith(c.name)} onClick={() => onStartChat(c)}>
                 <Icon name="chat" size={16} />
