@@ -8,6 +8,7 @@ import { repoPaths, type RepoPaths } from './paths';
 import { describeListener } from './ports';
 import { ensureRabbitMq, redact } from './rabbitmq';
 import { supervise, type Supervised } from './restarts';
+import { keepVacuumed, type VacuumKeeper } from './vacuum';
 
 /** Makes FerretDB's PostgreSQL indexes serve its pushed-down filters (indexTwins.ts). */
 function twinIndexes(backend: FerretBackend): void {
@@ -39,6 +40,7 @@ export interface Infrastructure {
  */
 export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths = repoPaths()): Promise<Infrastructure> {
   let ferret: Supervised<OwnedProcess> | undefined;
+  let backend: FerretBackend | undefined;
   let mongodbUrl: string;
   if (settings.MONGODB_URL) {
     mongodbUrl = settings.MONGODB_URL;
@@ -52,24 +54,34 @@ export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths
       const holder = describeListener(FERRETDB_LISTEN.port);
       say(`MongoDB: found ${holder ?? 'a MongoDB-wire server'} answering at ${mongodbUrl}: reused, left running, not watched`);
       // A FerretDB found running most likely keeps its data where this runner would have put it.
-      if (settings.FERRETDB_BACKEND !== 'sqlite') twinIndexes(await chooseFerretBackend(settings));
+      if (settings.FERRETDB_BACKEND !== 'sqlite') {
+        backend = await chooseFerretBackend(settings);
+        twinIndexes(backend);
+      }
     } else {
-      const backend = await chooseFerretBackend(settings);
+      backend = await chooseFerretBackend(settings);
       // Before FerretDB starts, so the services' first indexes get their twins as they are made.
       twinIndexes(backend);
       const first = await startFerretDb(paths, backend);
       // A FerretDB that dies is started again like a service (infra/README.md "Processes").
-      ferret = supervise('FerretDB', first, () => startFerretDb(paths, backend));
+      const started = backend;
+      ferret = supervise('FerretDB', first, () => startFerretDb(paths, started));
       const where = backend.kind === 'postgresql' ? `PostgreSQL ${redact(backend.url)}` : '.data/ferretdb/ (SQLite)';
       say(`MongoDB: started FerretDB (pid ${first.pid}) at ${mongodbUrl}, data in ${where}`);
     }
   }
 
-  const unregister = ferret ? onShutdown(() => ferret.stop()) : () => undefined;
+  // Dead row versions are removed where the server's autovacuum does not (vacuum.ts).
+  const vacuum: VacuumKeeper | undefined = backend?.kind === 'postgresql' ? await keepVacuumed(backend.url) : undefined;
+  const unregister = ferret || vacuum ? onShutdown(async () => {
+    await vacuum?.stop();
+    await ferret?.stop();
+  }) : () => undefined;
   try {
     await ensureRabbitMq(settings.AMQP_URL);
   } catch (error) {
     unregister();
+    await vacuum?.stop();
     await ferret?.stop();
     throw error;
   }
@@ -81,6 +93,7 @@ export async function ensureInfrastructure(settings: RunnerEnv, paths: RepoPaths
     died: ferret?.died ?? new Promise<string>(() => undefined),
     stop: async () => {
       unregister();
+      await vacuum?.stop();
       if (!ferret) return;
       await ferret.stop();
       say('stopped FerretDB');
