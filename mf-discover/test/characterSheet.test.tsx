@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@lakorn/contracts/web';
-import { deferred, mockApi } from '@lakorn/shell-sdk/testing';
+import { admin, deferred, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderAt } from './support';
 
 // /c/{id}: the character sheet a shared link opens (issue: share links).
@@ -119,6 +119,26 @@ describe('the character sheet /c/{id}', () => {
     // The owner's page: an edit button to the wizard.
     await userEvent.click(screen.getByRole('button', { name: 'แก้ไขตัวละคร' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/edit-character/c77');
+  });
+
+  test("embeds the character's stats for its owner and for admins, and asks for none for other members", async () => {
+    const stats = { 'GET /api/characters/c77/stats': { status: 403, body: { message: 'Forbidden' } } };
+    const asOwner = mockApi({ 'GET /api/characters/c77': { body: character({ userId: profile.id }) }, ...stats });
+    const owner = renderAt('/c/c77');
+    expect(await screen.findByRole('region', { name: 'สถิติตัวละคร' })).toBeInTheDocument();
+    await waitFor(() => expect(asOwner.callsTo('GET', '/api/characters/c77/stats').length).toBeGreaterThan(0));
+    owner.unmount();
+
+    mockApi({ 'GET /api/characters/c77': { body: character() }, ...stats });
+    const asAdmin = renderAt('/c/c77', admin);
+    expect(await screen.findByRole('region', { name: 'สถิติตัวละคร' })).toBeInTheDocument();
+    asAdmin.unmount();
+
+    const asMember = mockApi({ 'GET /api/characters/c77': { body: character() }, ...stats });
+    renderAt('/c/c77');
+    await screen.findByRole('heading', { level: 2, name: 'ต้นกล้า' });
+    expect(screen.queryByRole('region', { name: 'สถิติตัวละคร' })).toBeNull();
+    expect(asMember.callsTo('GET', '/api/characters/c77/stats')).toEqual([]);
   });
 
   test('shows its owner that the character is hidden, with the reason', async () => {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { GENRE_LABELS, hiddenReasonLabel, isAdultCharacter, MODERATION_MESSAGES, preview, type Character } from '@lakorn/contracts/web';
 import { REPORT_TEXT, ReportCharacterDialog, useSession } from '@lakorn/shell-sdk';
 import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Spinner, theme, useImageFallback } from '@lakorn/ui';
+import { CharacterStats } from '../../character-stats';
 import { useLike, useStartChat } from '../../discover';
 import { useShareCharacter, useSheetCharacter } from '../api';
 import { SHEET_TEXT } from '../messages';
@@ -77,6 +78,10 @@ const Notice = styled.p`
   color: ${theme.color.muted};
   font-size: ${theme.font.size.sm};
   svg { flex: none; margin-top: 2px; }
+`;
+
+const Section = styled.section`
+  margin-top: 22px;
 `;
 
 /** Who may share: a link preview exists only for a public, visible, all-ages character. */
@@ -156,6 +161,12 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
           <Icon name="edit" size={16} />
           {SHEET_TEXT.edit}
         </Button>
+      ) : null}
+      {/* The creator's character page: its numbers, for the owner and admins (the stats call answers 403 to others). */}
+      {isOwner || profile?.isAdmin ? (
+        <Section aria-label={SHEET_TEXT.stats}>
+          <CharacterStats characterId={character.id} />
+        </Section>
       ) : null}
       {/* Others may report it; the reporter no longer sees it, so the sheet gives way to discover. */}
       {!isOwner && profile ? (
