@@ -3,13 +3,14 @@ import { Route, Routes } from 'react-router-dom';
 import { ADMIN_PAGES, type AdminPage } from '@lakorn/contracts/web';
 import { AdminNewsPage } from './features/admin-news/components/AdminNewsPage';
 import { DailyCoinSettingsPage } from './features/daily-coins/components/DailyCoinSettingsPage';
+import { ModerationPage } from './features/moderation/components/ModerationPage';
 import { PaymentSettingsPage } from './features/payment-settings/components/PaymentSettingsPage';
 import { PromoCodesPage } from './features/promo-codes/components/PromoCodesPage';
 import { RegistrationBonusPage } from './features/registration-bonus/components/RegistrationBonusPage';
 import { RequireRole } from './shared/RequireRole';
 
 /**
- * mf-admin owns the five /admin/* pages (spec §2 route table). The shell loads it only for those
+ * mf-admin owns the /admin/* pages (spec §2 route table, and the moderation page). The shell loads it only for those
  * who may use them; each page checks the session again (RequireRole) and the services decide.
  * The payment switch and the registration bonus are the owner's (ARCHITECTURE §5).
  */
@@ -20,6 +21,7 @@ const SCREENS: Record<AdminPage, ComponentType> = {
   'payment-settings': PaymentSettingsPage,
   'promo-codes': PromoCodesPage,
   'registration-bonus': RegistrationBonusPage,
+  moderation: ModerationPage,
 };
 
 export default function App() {

@@ -32,6 +32,8 @@ const ADMIN_NO_ACCESS: Record<AdminPage, { title: string; text?: string; exit: E
     text: 'เฉพาะผู้ดูแลระบบเท่านั้นที่สามารถเข้าถึงการตั้งค่านี้ได้',
     exit: { kind: 'home-button', label: 'กลับหน้าหลัก' },
   },
+  /** Moderation (beyond the spec): worded like admin news, with a back button. */
+  moderation: { title: 'ไม่มีสิทธิ์เข้าถึง', text: 'หน้านี้สำหรับผู้ดูแลระบบเท่านั้น', exit: { kind: 'back', label: 'ย้อนกลับ' } },
 };
 
 const Centre = styled.div`

@@ -47,4 +47,5 @@ export const ADMIN_LINK_TEXT: Record<AdminPage, string> = {
   'payment-settings': 'ตั้งค่าระบบชำระเงิน',
   'promo-codes': 'จัดการโค้ดโปรโมชัน',
   'registration-bonus': 'โบนัสสมัครสมาชิก',
+  moderation: 'ตรวจสอบรายงานและตัวละคร',
 };

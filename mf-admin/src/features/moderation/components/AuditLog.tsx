@@ -1,0 +1,79 @@
+import styled from 'styled-components';
+import { AUDIT_ACTIONS, hiddenReasonLabel, type AuditAction, type AuditEntry } from '@lakorn/contracts/web';
+import { Button, Card, EmptyState, ErrorState, LoadingState, PlainList, Spinner, theme, thaiDateTime } from '@lakorn/ui';
+import { useAudit } from '../api';
+import { AUDIT_ACTION_TEXT, MODERATION_TEXT } from '../messages';
+
+const Item = styled(Card).attrs({ as: 'li' })`
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  strong { font-size: ${theme.font.size.sm}; }
+  small { color: ${theme.color.muted}; font-size: ${theme.font.size.xs}; overflow-wrap: anywhere; }
+`;
+
+const More = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+  margin: 14px 0;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
+`;
+
+const isKnown = (action: string): action is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/** What changed, in Thai where the log's fields are known ({hidden, reason, adult}), else as the server wrote it. */
+export function describeChange(details: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (key === 'hidden' && typeof value === 'boolean') parts.push(value ? MODERATION_TEXT.hiddenPill : MODERATION_TEXT.hiddenOff);
+    else if (key === 'reason' && (typeof value === 'string' || value === null)) parts.push(MODERATION_TEXT.hiddenBecause(hiddenReasonLabel(value)));
+    else if (key === 'adult' && (typeof value === 'boolean' || value === null))
+      parts.push(`${MODERATION_TEXT.adult}: ${value === null ? MODERATION_TEXT.adultFollow : value ? MODERATION_TEXT.adultAlways : MODERATION_TEXT.adultNever}`);
+    else parts.push(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  }
+  return parts.join(' · ');
+}
+
+function Entry({ entry }: { entry: AuditEntry }) {
+  const change = describeChange(entry.details);
+  return (
+    <Item>
+      <strong>{isKnown(entry.action) ? AUDIT_ACTION_TEXT[entry.action] : entry.action}</strong>
+      {change ? <small>{change}</small> : null}
+      <small>{MODERATION_TEXT.target(entry.targetType, entry.targetId)}</small>
+      <small>
+        <time dateTime={entry.at}>{thaiDateTime(entry.at)}</time> · {MODERATION_TEXT.by(entry.actorEmail)}
+      </small>
+    </Item>
+  );
+}
+
+/** The audit log: every admin action, newest first, a page at a time. */
+export function AuditLog() {
+  const log = useAudit();
+  return (
+    <>
+      {log.loading ? <LoadingState message={MODERATION_TEXT.auditLoading} /> : null}
+      {log.failed ? <ErrorState message={MODERATION_TEXT.auditFailed} onRetry={() => void log.reload()} /> : null}
+      {!log.loading && !log.failed && log.items.length === 0 ? <EmptyState icon="shield" title={MODERATION_TEXT.auditEmpty} /> : null}
+      <PlainList aria-label={MODERATION_TEXT.tabAudit}>
+        {log.items.map((entry) => (
+          <Entry key={entry.id} entry={entry} />
+        ))}
+      </PlainList>
+      {log.hasMore || log.moreFailed ? (
+        <More>
+          {log.moreFailed ? <span role="alert">{MODERATION_TEXT.loadMoreFailed}</span> : null}
+          <Button $variant="secondary" $size="sm" onClick={log.loadMore} disabled={log.loadingMore}>
+            {log.loadingMore ? <Spinner $size={16} /> : null}
+            {MODERATION_TEXT.loadMore}
+          </Button>
+        </More>
+      ) : null}
+    </>
+  );
+}

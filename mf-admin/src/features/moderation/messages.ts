@@ -1,0 +1,79 @@
+import type { AuditAction } from '@lakorn/contracts/web';
+
+// The Thai texts of /admin/moderation: the report queue, the direct controls and the audit log
+// (issue "a living catalogue", reports and moderation). Reason labels and the hidden reasons come
+// from contracts (REPORT_REASON_LABELS, hiddenReasonLabel), shared with members' screens.
+export const MODERATION_TEXT = {
+  title: 'ตรวจสอบตัวละคร',
+  back: 'ย้อนกลับ',
+  tabsLabel: 'ส่วนของการตรวจสอบ',
+  tabReports: 'รายงาน',
+  tabCharacter: 'จัดการตัวละคร',
+  tabAudit: 'บันทึกการดำเนินการ',
+  // The queue
+  showOpen: 'รอตรวจสอบ',
+  showAll: 'ทั้งหมด',
+  filterLabel: 'แสดงรายงาน',
+  loading: 'กำลังโหลดรายงาน...',
+  loadFailed: 'โหลดรายงานไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  emptyOpen: 'ไม่มีรายงานที่รอตรวจสอบ',
+  emptyAll: 'ยังไม่มีรายงาน',
+  loadMore: 'ดูเพิ่มเติม',
+  loadMoreFailed: 'โหลดเพิ่มเติมไม่สำเร็จ',
+  deletedCharacter: 'ตัวละครถูกลบแล้ว',
+  owner: (username: string) => `เจ้าของ: ${username || 'ไม่ทราบชื่อ'}`,
+  reportedAt: (when: string) => `รายงานเมื่อ ${when}`,
+  openCount: (n: number) => `รอตรวจ ${n} รายงาน`,
+  totalCount: (n: number) => `ทั้งหมด ${n} ครั้ง`,
+  noDetails: 'ไม่มีรายละเอียดเพิ่มเติม',
+  status: { open: 'รอตรวจสอบ', hidden: 'ซ่อนแล้ว', dismissed: 'ยกเลิกแล้ว' },
+  hiddenPill: 'ซ่อนอยู่',
+  adultPill: '18+',
+  hide: 'ซ่อนตัวละคร',
+  hiding: 'กำลังซ่อน...',
+  dismiss: 'ยกเลิกรายงาน',
+  dismissing: 'กำลังยกเลิก...',
+  manage: 'จัดการ',
+  hideTitle: (name: string) => `ซ่อน ${name}?`,
+  hideMessage:
+    'สมาชิกคนอื่นจะไม่เห็นตัวละครนี้ในหน้าค้นหาและยอดนิยม เปิดดูไม่ได้ และแชทที่มีอยู่จะส่งข้อความต่อไม่ได้ รายงานที่รอตรวจของตัวละครนี้จะปิดทั้งหมด เปิดแสดงอีกครั้งได้ที่ "จัดการตัวละคร"',
+  hideDirectMessage: 'สมาชิกคนอื่นจะไม่เห็นตัวละครนี้ในหน้าค้นหาและยอดนิยม เปิดดูไม่ได้ และแชทที่มีอยู่จะส่งข้อความต่อไม่ได้ เจ้าของยังเห็นตัวละครพร้อมเหตุผล',
+  hidden: (name: string) => `ซ่อน ${name} แล้ว`,
+  dismissed: 'ยกเลิกรายงานแล้ว',
+  resolveFailed: 'ดำเนินการไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  alreadyResolved: 'รายงานนี้ถูกดำเนินการไปแล้ว',
+  // Direct controls
+  lookupLabel: 'รหัสตัวละคร หรือลิงก์ /c/…',
+  lookupHint: 'วางรหัสหรือลิงก์แชร์ของตัวละคร',
+  lookup: 'ค้นหา',
+  lookupFailed: 'ไม่พบตัวละครนี้',
+  characterLoading: 'กำลังโหลดตัวละคร...',
+  controlsTitle: (name: string) => `จัดการ ${name}`,
+  visibility: 'การแสดงผล',
+  hiddenSwitch: 'ซ่อนตัวละครนี้',
+  hiddenOn: 'ซ่อนอยู่: สมาชิกคนอื่นไม่เห็นและคุยต่อไม่ได้',
+  hiddenOff: 'แสดงตามปกติ',
+  hiddenBecause: (label: string) => `เหตุผล: ${label}`,
+  adult: 'อายุผู้ชม',
+  adultFollow: 'ตามสไปซี่',
+  adultAlways: '18+ เสมอ',
+  adultNever: 'ทุกวัย',
+  adultFollowHint: (spicy: boolean) => (spicy ? 'ตอนนี้เป็น 18+ เพราะผู้สร้างเปิดสไปซี่' : 'ตอนนี้เป็นทุกวัย เพราะไม่ได้เปิดสไปซี่'),
+  saved: 'บันทึกแล้ว',
+  saveFailed: 'บันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  saving: 'กำลังบันทึก...',
+  close: 'ปิด',
+  // Audit
+  auditLoading: 'กำลังโหลดบันทึก...',
+  auditFailed: 'โหลดบันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  auditEmpty: 'ยังไม่มีการดำเนินการ',
+  by: (email: string) => `โดย ${email}`,
+  target: (type: string, id: string) => `${type === 'character' ? 'ตัวละคร' : type === 'report' ? 'รายงาน' : type} ${id}`,
+} as const;
+
+/** The audit log's actions as admins read them (AUDIT_ACTIONS; another service's name shows as it is). */
+export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
+  'report.hide': 'ซ่อนตัวละครจากรายงาน',
+  'report.dismiss': 'ยกเลิกรายงาน',
+  'character.moderation': 'เปลี่ยนการแสดงผลของตัวละคร',
+};
