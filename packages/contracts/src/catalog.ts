@@ -3,7 +3,7 @@ import { ActorRef, Id, MemberImageUrl } from './common';
 import { CharacterSnapshot } from './events';
 import { AlternateGreetingList, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
-import { DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
+import { DISCOVER_SORTS, DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from './values/catalog';
 
 // Characters, likes, images and character cards: the catalog service's HTTP contract (spec §3,
@@ -117,6 +117,7 @@ export type CharacterSummary = z.infer<typeof CharacterSummary>;
 export const personalityPreview = (personality: string) => preview(personality, PREVIEWS.cardPersonality);
 
 export { cardText, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX } from './values/catalog';
+export { DISCOVER_SORT_LABELS, DISCOVER_SORTS, POPULAR_WINDOW_DAYS, type DiscoverSort } from './values/catalog';
 
 /**
  * GET /api/characters/public. `genre` is a category id (spec §2; 'all' or absent: every genre);
@@ -129,6 +130,12 @@ export const PublicCharactersQuery = z.object({
   seed: z.coerce.number().int().min(0).max(SEED_MAX).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PUBLIC_PAGE_MAX).default(PUBLIC_PAGE_DEFAULT),
+  /**
+   * The order: spec §2's random one (default); `popular`, most distinct members chatting in the
+   * last POPULAR_WINDOW_DAYS Bangkok days; `new`, newest first; `liked`, most likes. Ties go to
+   * the newer character. Any other value is a 400.
+   */
+  sort: z.enum(DISCOVER_SORTS).default('random'),
 });
 export type PublicCharactersQuery = z.infer<typeof PublicCharactersQuery>;
 

@@ -1,7 +1,7 @@
 import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { registerConsumers, registerStatsConsumer } from './events/consumers';
+import { registerActivityConsumer, registerConsumers, registerStatsConsumer } from './events/consumers';
 import { createCatalogService } from './service';
 
 async function main() {
@@ -25,6 +25,7 @@ async function main() {
 
   startConsumers(async () => {
     await registerConsumers({ bus, catalog: service.catalog, logger });
+    await registerActivityConsumer({ bus, activity: service.activity });
     await registerStatsConsumer({ bus, stats: service.stats });
   });
   const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, stats: service.stats, readiness, metrics });

@@ -13,6 +13,8 @@ import { DiscoverIndex } from './domain/discoverIndex';
 import { createDiscoverSnapshots } from './domain/discoverSnapshot';
 import { createDiscoverSync } from './domain/discoverSync';
 import { createSnapshotStore } from './data/snapshotStore';
+import { createActivityStore } from './data/activityStore';
+import { createPopularActivity } from './domain/activity';
 import { createStatsStore } from './data/statsStore';
 import { createCharacterStats, withStats } from './domain/characterStats';
 import { CharacterNotFound, NotCharacterOwner } from './domain/errors';
@@ -81,6 +83,7 @@ export function createCatalogService(options: CatalogServiceOptions) {
   const sweepEvery = options.uploadSweepIntervalMs ?? 60 * 60_000;
   let sweeper: NodeJS.Timeout | undefined;
   const snapshots = createDiscoverSnapshots({ store: createSnapshotStore(models), index, sync, logger, intervalMs: options.snapshotIntervalMs, now });
+  const activity = createPopularActivity({ store: createActivityStore(models), index, sync, logger, now });
   return {
     index,
     sync,
@@ -88,12 +91,16 @@ export function createCatalogService(options: CatalogServiceOptions) {
     stats,
     snapshots,
     images: characterImages,
+    /** Who chats with which character (chat.message.sent): discover's popular order. */
+    activity,
     /**
      * Fills the discover index before the first request (from a snapshot, else the database) and
      * starts keeping it in step, and the orphaned-upload sweep (it reads the index).
      */
     openIndex: async () => {
       const opened = await snapshots.open(() => catalog.load());
+      // The popular window's 7 days of activity, read by day (not in the snapshot: it is small).
+      await activity.load();
       if (sweepEvery > 0) {
         sweeper = setInterval(() => {
           characterImages.sweepOrphans().catch((error: unknown) => logger.warn({ err: error }, 'orphaned upload sweep failed'));

@@ -20,6 +20,19 @@ export const PUBLIC_PAGE_MAX = 50;
 export const SEARCH_QUERY_MAX = 100;
 export const SEED_MAX = 2 ** 32 - 1;
 
+/** Discover's orders (`sort` of GET /api/characters/public): spec §2's random order is the default. */
+export const DISCOVER_SORTS = ['random', 'popular', 'new', 'liked'] as const;
+export type DiscoverSort = (typeof DISCOVER_SORTS)[number];
+/** The sort switch's Thai labels: random, most popular, newest, most liked. */
+export const DISCOVER_SORT_LABELS: Record<DiscoverSort, string> = {
+  random: 'สุ่ม',
+  popular: 'ยอดนิยม',
+  new: 'ใหม่ล่าสุด',
+  liked: 'ถูกใจมากที่สุด',
+};
+/** Popular: the distinct members who chatted with a character in this many Bangkok days, today included. */
+export const POPULAR_WINDOW_DAYS = 7;
+
 export const DRAFT_LIMITS = {
   name: LIMITS.characterName,
   appearance: LIMITS.appearance,

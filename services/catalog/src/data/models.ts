@@ -92,6 +92,20 @@ export interface DiscoverSnapshotBlockDoc {
   data: Buffer;
 }
 
+/**
+ * A member chatted with a character on a Bangkok day (`_id` "<characterId>:<userId>:<day>", day
+ * yyyy-MM-dd), from chat.message.sent: the unique _id counts each (character, member, day) once
+ * however often the event is replayed or raced (ARCHITECTURE §2). Discover's popular order counts
+ * the distinct members of the last 7 days (domain/popularity.ts).
+ */
+export interface ActivityDoc {
+  _id: string;
+  characterId: string;
+  userId: string;
+  day: string;
+  at: Date;
+}
+
 export const IMAGE_BUCKET = 'character_images';
 
 export interface CatalogModels {
@@ -104,6 +118,8 @@ export interface CatalogModels {
   discoverSnapshotBlocks: Model<DiscoverSnapshotBlockDoc>;
   /** Members' characters and today's upload bytes (contracts QUOTAS), one slot per unit. */
   quotaSlots: Model<QuotaSlotDoc>;
+  /** Who chatted with which character on which Bangkok day (the popular order). */
+  activity: Model<ActivityDoc>;
   /** Character images (ARCHITECTURE §8b): GridFS's files and chunks collections of IMAGE_BUCKET. */
   images: mongo.GridFSBucket;
 }
@@ -170,6 +186,14 @@ export function catalogModels(connection: Connection): CatalogModels {
       schemaOf('discover_snapshot_blocks', { data: { type: Buffer, required: true } }),
     ),
     quotaSlots: modelOf<QuotaSlotDoc>(connection, 'QuotaSlot', () => schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
+    // Read by day (a start loads the window's 7 days), removed by character and by member.
+    activity: modelOf<ActivityDoc>(connection, 'Activity', () =>
+      schemaOf('character_activity', { characterId: requiredString, userId: requiredString, day: requiredString, at: requiredDate }, [
+        { day: 1 },
+        { characterId: 1 },
+        { userId: 1 },
+      ]),
+    ),
     images: new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET }),
   };
 }
@@ -184,5 +208,6 @@ export function catalogCollections(connection: Connection) {
     creators: collectionOf(models.creators),
     discoverChanges: collectionOf(models.discoverChanges),
     discoverSnapshots: collectionOf(models.discoverSnapshots),
+    activity: collectionOf(models.activity),
   };
 }

@@ -310,6 +310,7 @@ export function createCatalog(deps: CatalogDeps) {
         seed: query.seed ?? 0,
         cursor: query.cursor,
         limit: query.limit,
+        sort: query.sort,
       });
     },
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CharacterSnapshot, personalityPreview, type CharacterSummary, type Genre } from '@lakorn/contracts';
+import type { DiscoverSort } from '@lakorn/contracts';
+import { SortedOrder } from './discoverOrders';
 import { InvalidCursor } from './errors';
 import { uploadedFileName } from './images';
+import { dayNumber, Popularity } from './popularity';
 import { matches, searchQuery, searchText, type SearchText } from './searchText';
 
 // The discover index: every character's card fields, its search text, the likes and the creators'
@@ -97,6 +100,8 @@ export interface PageRequest {
   seed: number;
   cursor?: string;
   limit: number;
+  /** The order (contracts DISCOVER_SORTS); the session's random order when absent. */
+  sort?: DiscoverSort;
 }
 
 export interface Page {
@@ -136,8 +141,23 @@ export class DiscoverIndex {
   private readonly tombstones = new Map<string, number>();
   /** Each kept card's JSON, by entry: a new version is a new entry, so its old JSON is never served. */
   private readonly cards = new Map<Entry, CardJson>();
+  /** Distinct members chatting with each character in the last 7 Bangkok days (popularity.ts). */
+  private readonly popularity: Popularity;
+  /** The sorted orders (discoverOrders.ts): ties go to the newer character. */
+  private readonly orders: Record<Exclude<DiscoverSort, 'random'>, SortedOrder<Entry>>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.popularity = new Popularity(now);
+    this.orders = {
+      popular: new SortedOrder('p', (entry) => this.popularity.count(entry.id)),
+      new: new SortedOrder('n', () => 0),
+      liked: new SortedOrder('l', (entry) => this.likeCount(entry.id)),
+    };
+  }
+
+  private get sortedOrders(): Array<SortedOrder<Entry>> {
+    return Object.values(this.orders);
+  }
 
   get size(): number {
     return this.byId.size;
@@ -161,6 +181,8 @@ export class DiscoverIndex {
     this.creators.clear();
     this.tombstones.clear();
     this.cards.clear();
+    for (const order of this.sortedOrders) order.clear();
+    this.popularity.clear();
     this.changeCount += 1;
   }
 
@@ -172,6 +194,7 @@ export class DiscoverIndex {
    */
   async load<T>(fill: (add: (source: ListingSource) => boolean) => Promise<T>): Promise<T> {
     this.bulk = true;
+    for (const order of this.sortedOrders) order.beginBulk();
     try {
       return await fill((source) => this.upsert(source));
     } finally {
@@ -179,6 +202,7 @@ export class DiscoverIndex {
       // A character added twice (a replaced entry) or detached meanwhile is no longer in byId.
       this.publicByRank = this.publicByRank.filter((entry) => this.byId.get(entry.id) === entry);
       this.publicByRank.sort((a, b) => compareKey(a, b.rank, b.id));
+      for (const order of this.sortedOrders) order.endBulk((entry) => this.byId.get(entry.id) === entry);
     }
   }
 
@@ -250,6 +274,7 @@ export class DiscoverIndex {
     if (!own) this.byUser.set(entry.userId, (own = new Set()));
     own.add(entry.id);
     if (!entry.isPublic) return;
+    for (const order of this.sortedOrders) order.insert(entry);
     if (this.bulk) this.publicByRank.push(entry);
     else this.publicByRank.splice(this.lowerBound(entry.rank, entry.id), 0, entry);
   }
@@ -260,6 +285,7 @@ export class DiscoverIndex {
     const entry = this.byId.get(id);
     if (entry) this.detach(entry);
     this.likes.delete(id);
+    this.popularity.removeCharacter(id);
     this.pruneTombstones();
   }
 
@@ -346,12 +372,18 @@ export class DiscoverIndex {
   }
 
   private walk(request: PageRequest): { found: Entry[]; nextCursor: string | null } {
-    const all = this.publicByRank;
+    const sort = request.sort ?? 'random';
+    if (sort === 'popular') this.rollDay();
+    const order = sort === 'random' ? null : this.orders[sort];
+    const all = order ? order.entries : this.publicByRank;
     const n = all.length;
     const seed = request.seed % UINT32;
-    const start = this.lowerBound(seed, '');
+    // A sorted order is walked from its top; the random one from the session's seed, round.
+    const start = order ? 0 : this.lowerBound(seed, '');
     let offset = 0;
-    if (request.cursor !== undefined) {
+    if (request.cursor !== undefined && order) {
+      offset = order.after(order.decodeCursor(request.cursor));
+    } else if (request.cursor !== undefined) {
       const cursor = decodeCursor(request.cursor);
       const through = this.upperBound(cursor.rank, cursor.id);
       // Entries up to and including the cursor in rotated order (rank ≥ seed first, then the rest).
@@ -373,7 +405,7 @@ export class DiscoverIndex {
       found.push(entry);
     }
     const last = found[found.length - 1];
-    return { found, nextCursor: more && last ? encodeCursor(last) : null };
+    return { found, nextCursor: more && last ? (order ? order.cursorOf(last) : encodeCursor(last)) : null };
   }
 
   /**
@@ -411,7 +443,37 @@ export class DiscoverIndex {
     if (likers.has(userId)) return false;
     likers.add(userId);
     this.changeCount += 1;
+    const entry = this.byId.get(characterId);
+    if (entry) this.orders.liked.rescore(entry);
     return true;
+  }
+
+  /**
+   * Records that a member chatted with a character on a Bangkok day (yyyy-MM-dd; an activity
+   * document, popularity.ts). Idempotent: the same member, character and day again change nothing.
+   */
+  addActivity(characterId: string, userId: string, day: string): void {
+    const number = dayNumber(day);
+    if (!Number.isInteger(number)) return;
+    this.rollDay();
+    if (!this.popularity.add(characterId, userId, number)) return;
+    this.changeCount += 1;
+    const entry = this.byId.get(characterId);
+    if (entry) this.orders.popular.rescore(entry);
+  }
+
+  /** Distinct members who chatted with the character in the popular window. */
+  popularityOf(characterId: string): number {
+    this.rollDay();
+    return this.popularity.count(characterId);
+  }
+
+  /** At Bangkok midnight the oldest day leaves the window: the characters it counted move down. */
+  private rollDay(): void {
+    for (const id of this.popularity.roll()) {
+      const entry = this.byId.get(id);
+      if (entry) this.orders.popular.rescore(entry);
+    }
   }
 
   hasLiked(characterId: string, userId: string): boolean {
@@ -426,6 +488,11 @@ export class DiscoverIndex {
   removeLikesOf(userId: string): void {
     this.changeCount += 1;
     for (const likers of this.likes.values()) likers.delete(userId);
+    this.orders.liked.resort();
+    for (const id of this.popularity.removeMember(userId)) {
+      const entry = this.byId.get(id);
+      if (entry) this.orders.popular.rescore(entry);
+    }
   }
 
   setCreator(userId: string, username: string): void {
@@ -454,6 +521,7 @@ export class DiscoverIndex {
     own?.delete(entry.id);
     if (own && own.size === 0) this.byUser.delete(entry.userId);
     // In a bulk load the order is not sorted yet; load's end drops entries no longer in byId.
+    if (entry.isPublic) for (const order of this.sortedOrders) order.remove(entry);
     if (entry.isPublic && !this.bulk) {
       const at = this.lowerBound(entry.rank, entry.id);
       if (this.publicByRank[at] === entry) this.publicByRank.splice(at, 1);

@@ -14,6 +14,8 @@ export const DiscoverChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('character'), character: ListingSource }),
   z.object({ kind: z.literal('character-removed'), id: z.string() }),
   z.object({ kind: z.literal('like'), characterId: z.string(), userId: z.string() }),
+  // A member chatted with a character on a Bangkok day (yyyy-MM-dd): the popular order.
+  z.object({ kind: z.literal('activity'), characterId: z.string(), userId: z.string(), day: z.string() }),
   z.object({ kind: z.literal('creator'), userId: z.string(), username: z.string() }),
   z.object({ kind: z.literal('user-removed'), userId: z.string() }),
 ]);
@@ -33,6 +35,9 @@ export function applyChange(index: DiscoverIndex, change: DiscoverChange): void 
       return;
     case 'like':
       index.addLike(change.characterId, change.userId);
+      return;
+    case 'activity':
+      index.addActivity(change.characterId, change.userId, change.day);
       return;
     case 'creator':
       index.setCreator(change.userId, change.username);

@@ -1,5 +1,6 @@
 import { consumeEvents, type Bus, type IncomingEvent, type Logger } from '@lakorn/service-kit';
 import type { CharacterStatsBook } from '../domain/characterStats';
+import type { PopularActivity } from '../domain/activity';
 import type { Catalog } from '../domain/characters';
 
 /**
@@ -18,6 +19,19 @@ export async function registerConsumers({ bus, catalog, logger }: { bus: Bus; ca
       const { characters } = await catalog.removeUser(event.payload.userId);
       log.info({ userId: event.payload.userId, characters, messageId: event.messageId }, 'deleted user removed from the catalog');
     },
+  });
+}
+
+/**
+ * chat.message.sent (chat's outbox): who chats with which character, for discover's popular
+ * order; identity.user.deleted: that member's activity goes. Its own queue, so another consumer
+ * of these events in the catalog gets its own copy. Idempotent by the activity's unique _id: a
+ * redelivery counts once.
+ */
+export async function registerActivityConsumer({ bus, activity }: { bus: Bus; activity: PopularActivity }): Promise<void> {
+  await consumeEvents(bus, 'chat-activity', {
+    'chat.message.sent': async ({ payload }) => activity.messageSent(payload),
+    'identity.user.deleted': async ({ payload }) => activity.removeUser(payload.userId),
   });
 }
 
