@@ -121,6 +121,9 @@ export const runnerEnvSchema = z.object({
   TRUST_PROXY: optionalText.describe('Trust X-Forwarded-* from a proxy in front of the gateway (true, a hop count or addresses). Unset: false.'),
   IMAGE_CACHE_BYTES: optionalText.describe('Bytes of character images each catalog instance keeps in memory. Unset: 67108864 (64 MB).'),
   DISCOVER_SYNC_INTERVAL_MS: optionalText.describe("How often a catalog instance reads the other instances' discover changes. Unset: 2000."),
+  SEED_STARTER_CAST: optionalText.describe(
+    'Seeds the starter cast at catalog start: 12 all-ages characters with their pictures, by the system creator, once (restarts and several instances never duplicate them). false: a catalog with only its members\' characters. Unset: true.',
+  ),
 });
 export type RunnerEnv = z.infer<typeof runnerEnvSchema>;
 export type RunnerVariable = keyof RunnerEnv;
@@ -175,6 +178,7 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   TRUST_PROXY: ['gateway'],
   IMAGE_CACHE_BYTES: ['catalog'],
   DISCOVER_SYNC_INTERVAL_MS: ['catalog'],
+  SEED_STARTER_CAST: ['catalog'],
 };
 
 /**

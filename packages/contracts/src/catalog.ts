@@ -19,6 +19,8 @@ const required = (max: number | null, what: string) => {
   return max === null ? base : base.refine((v) => characterCount(v) <= max, `${what} must be at most ${max} characters`);
 };
 
+export { isSystemCreator, SYSTEM_CREATOR, SYSTEM_CREATOR_LABEL } from './values/catalog';
+
 /** Where character images live (ARCHITECTURE §8b): `/character-images/<file>` as upload returns it. */
 export const CHARACTER_IMAGE_PATH = '/character-images/';
 /** An uploaded image's file name: what the catalog generates, nothing that could climb a path. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, parseConfig } from '@lakorn/service-kit';
+import { baseConfigSchema, envBoolean, parseConfig } from '@lakorn/service-kit';
 
 export const catalogConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().positive().default(4002),
@@ -15,6 +15,11 @@ export const catalogConfigSchema = baseConfigSchema.extend({
    * snapshot instead of every character (src/domain/discoverSnapshot.ts); 0 never writes one.
    */
   DISCOVER_SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /**
+   * Seeds the starter cast at start (src/domain/starterCast/): the system creator's all-ages
+   * characters a fresh install opens with. false leaves the catalog as its members made it.
+   */
+  SEED_STARTER_CAST: envBoolean.default(true),
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

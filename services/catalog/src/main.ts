@@ -14,11 +14,13 @@ async function main() {
     imageCacheBytes: config.IMAGE_CACHE_BYTES,
     syncIntervalMs: config.DISCOVER_SYNC_INTERVAL_MS,
     snapshotIntervalMs: config.DISCOVER_SNAPSHOT_INTERVAL_MS,
+    starterCast: { seed: config.SEED_STARTER_CAST },
   });
   await ensureIndexes(connection);
 
   // The discover index is built before the first request (and before consumers change it), so
-  // every answer comes from a complete index; /readyz only answers once it is.
+  // every answer comes from a complete index; /readyz only answers once it is. The starter cast
+  // is seeded in the same step (SEED_STARTER_CAST).
   const loadStarted = Date.now();
   const opened = await service.openIndex();
   logger.info({ ...opened, ms: Date.now() - loadStarted }, 'discover index loaded');

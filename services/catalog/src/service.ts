@@ -13,6 +13,9 @@ import { DiscoverIndex } from './domain/discoverIndex';
 import { createDiscoverSnapshots } from './domain/discoverSnapshot';
 import { createDiscoverSync } from './domain/discoverSync';
 import { createSnapshotStore } from './data/snapshotStore';
+import { createStarterCastStore } from './data/starterCastStore';
+import type { StarterCastMember } from './domain/starterCast/cast';
+import { createStarterCastSeeder, type StarterCastOutcome } from './domain/starterCast/seed';
 import { createActivityStore } from './data/activityStore';
 import { createPopularActivity } from './domain/activity';
 import { createStatsStore } from './data/statsStore';
@@ -30,6 +33,11 @@ export interface CatalogServiceOptions {
   snapshotIntervalMs?: number;
   /** How often uploads no character shows are looked for (removed once a day old); 0: never. */
   uploadSweepIntervalMs?: number;
+  /**
+   * Whether openIndex seeds the starter cast (SEED_STARTER_CAST; off unless asked, so a test's
+   * catalog holds only what it made), and the cast to seed (tests pass an edited one).
+   */
+  starterCast?: { seed: boolean; cast?: readonly StarterCastMember[] };
   /** The members' allowances (contracts QUOTAS); tests pass small ones. */
   quotas?: { charactersTotal?: number; uploadBytesPerDay?: number };
   now?: () => Date;
@@ -84,6 +92,7 @@ export function createCatalogService(options: CatalogServiceOptions) {
   let sweeper: NodeJS.Timeout | undefined;
   const snapshots = createDiscoverSnapshots({ store: createSnapshotStore(models), index, sync, logger, intervalMs: options.snapshotIntervalMs, now });
   const activity = createPopularActivity({ store: createActivityStore(models), index, sync, logger, now });
+  const starterCast = createStarterCastSeeder({ catalog, images, seeds: createStarterCastStore(models), logger, now, cast: options.starterCast?.cast });
   return {
     index,
     sync,
@@ -93,14 +102,24 @@ export function createCatalogService(options: CatalogServiceOptions) {
     images: characterImages,
     /** Who chats with which character (chat.message.sent): discover's popular order. */
     activity,
+    /** The starter cast's seeding (openIndex runs it when asked). */
+    starterCast,
     /**
      * Fills the discover index before the first request (from a snapshot, else the database) and
-     * starts keeping it in step, and the orphaned-upload sweep (it reads the index).
+     * starts keeping it in step, and the orphaned-upload sweep (it reads the index); then seeds
+     * the starter cast when asked, before the first request, so the first member to sign in
+     * finds it. A seeding that fails is logged: the catalog serves its members' characters anyway.
      */
     openIndex: async () => {
-      const opened = await snapshots.open(() => catalog.load());
+      const opened: Awaited<ReturnType<typeof snapshots.open>> & { starterCast?: StarterCastOutcome } = await snapshots.open(() => catalog.load());
       // The popular window's 7 days of activity, read by day (not in the snapshot: it is small).
       await activity.load();
+      if (options.starterCast?.seed) {
+        opened.starterCast = await starterCast.seed().catch((error: unknown) => {
+          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not seed the starter cast');
+          return undefined;
+        });
+      }
       if (sweepEvery > 0) {
         sweeper = setInterval(() => {
           characterImages.sweepOrphans().catch((error: unknown) => logger.warn({ err: error }, 'orphaned upload sweep failed'));

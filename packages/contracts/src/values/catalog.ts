@@ -15,6 +15,21 @@ export const GENRE_LABELS: Record<Genre, string> = {
   friendship: 'มิตรภาพ',
 };
 
+/**
+ * The account the starter cast belongs to (issue "a living catalogue": the characters a fresh
+ * install opens with): a system creator, not a member. It never signs in, holds no quota, and
+ * admins see its characters marked as the system's (`isSystemCreator`).
+ */
+export const SYSTEM_CREATOR = { id: 'system-starter-cast', username: 'ทีมละคร' } as const;
+
+/** Whether a character's `userId` is the system creator's (admins' screens mark it). */
+export function isSystemCreator(userId: string): boolean {
+  return userId === SYSTEM_CREATOR.id;
+}
+
+/** How admins read the system creator's name beside its characters. */
+export const SYSTEM_CREATOR_LABEL = 'บัญชีระบบ (ตัวละครเริ่มต้น)';
+
 export const PUBLIC_PAGE_DEFAULT = 20;
 export const PUBLIC_PAGE_MAX = 50;
 export const SEARCH_QUERY_MAX = 100;

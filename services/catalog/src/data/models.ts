@@ -106,6 +106,17 @@ export interface ActivityDoc {
   at: Date;
 }
 
+/**
+ * One seeding of a starter cast member's content (`_id` "<slug>:<content hash>"): inserted by the
+ * instance that writes that content, so a restart or a second instance never writes it again
+ * (domain/starterCast/seed.ts).
+ */
+export interface StarterCastSeedDoc {
+  _id: string;
+  characterId: string;
+  seededAt: Date;
+}
+
 export const IMAGE_BUCKET = 'character_images';
 
 export interface CatalogModels {
@@ -118,6 +129,8 @@ export interface CatalogModels {
   discoverSnapshotBlocks: Model<DiscoverSnapshotBlockDoc>;
   /** Members' characters and today's upload bytes (contracts QUOTAS), one slot per unit. */
   quotaSlots: Model<QuotaSlotDoc>;
+  /** Which content of each starter cast member is stored. */
+  starterCastSeeds: Model<StarterCastSeedDoc>;
   /** Who chatted with which character on which Bangkok day (the popular order). */
   activity: Model<ActivityDoc>;
   /** Character images (ARCHITECTURE §8b): GridFS's files and chunks collections of IMAGE_BUCKET. */
@@ -193,6 +206,9 @@ export function catalogModels(connection: Connection): CatalogModels {
         { characterId: 1 },
         { userId: 1 },
       ]),
+    ),
+    starterCastSeeds: modelOf<StarterCastSeedDoc>(connection, 'StarterCastSeed', () =>
+      schemaOf('starter_cast_seeds', { characterId: requiredString, seededAt: requiredDate }),
     ),
     images: new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET }),
   };

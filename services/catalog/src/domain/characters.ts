@@ -12,7 +12,7 @@ import {
   type LikeStatus,
   type PublicCharactersQuery,
 } from '@lakorn/contracts';
-import type { Actor, Logger, Outbox, QuotaSlots } from '@lakorn/service-kit';
+import { insertOnce, type Actor, type Logger, type Outbox, type QuotaSlots } from '@lakorn/service-kit';
 import type { CharacterListingDoc, CharacterStore } from '../data/characterStore';
 import type { CreatorStore } from '../data/creatorStore';
 import type { ImageStore } from '../data/imageStore';
@@ -235,6 +235,22 @@ export function createCatalog(deps: CatalogDeps) {
       }
       await afterWrite(doc);
       return toCharacter(doc, actor);
+    },
+
+    /**
+     * A character of the system creator under a fixed id (the starter cast, domain/starterCast):
+     * no quota; 'exists' when it was stored before, by an earlier start or by another instance
+     * racing this one (the unique _id decides, so there is never a second copy).
+     */
+    async createSeeded(actor: Actor, id: string, input: CharacterInput): Promise<'created' | 'exists'> {
+      const at = now();
+      // Visible, following isSpicy, said outright: a listing with these fields absent would carry
+      // them as null into the discover log, which the other instances' change schema refuses.
+      const moderation = { hidden: false, hiddenReason: null, adultOverride: null };
+      const doc: CharacterDoc = { _id: id, userId: actor.id, ...newCharacterExtras(), ...moderation, ...fieldsOf(input), rank: newRank(), version: 1, createdAt: at, updatedAt: at };
+      if ((await insertOnce(() => characters.insert(doc))) === 'exists') return 'exists';
+      await afterWrite(doc);
+      return 'created';
     },
 
     /** How many more characters the member may create (shown where characters are made). */
