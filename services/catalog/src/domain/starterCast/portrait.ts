@@ -25,7 +25,7 @@ export interface PortraitSpec {
 }
 
 /** Bump when the drawing changes: the image's name (and so a new upload) follows it. */
-export const PORTRAIT_VERSION = 1;
+export const PORTRAIT_VERSION = 2;
 
 /** The portrait's pixel size: sharp on a two-column card at 2× density. */
 export const PORTRAIT_SIZE = 384;
@@ -44,8 +44,24 @@ function bokeh(canvas: Canvas, key: string, colour: Rgb): void {
   }
 }
 
+type Painter = Pick<Canvas, 'fill'>;
+
+/** Paints through `canvas` with every shape scaled by k about (cx, cy). */
+function scaledAbout(canvas: Painter, k: number, cx: number, cy: number): Painter {
+  return {
+    fill(shape, colour, alpha) {
+      const [x0, y0, x1, y1] = shape.box;
+      const scaled: Shape = {
+        box: [cx + (x0 - cx) * k, cy + (y0 - cy) * k, cx + (x1 - cx) * k, cy + (y1 - cy) * k],
+        distance: (x, y) => k * shape.distance(cx + (x - cx) / k, cy + (y - cy) / k),
+      };
+      canvas.fill(scaled, colour, alpha);
+    },
+  };
+}
+
 /** The emblem, centred on (cx, cy), about 16 units wide. */
-function emblem(canvas: Canvas, kind: PortraitSpec['emblem'], cx: number, cy: number, colour: Rgb): void {
+function emblem(canvas: Painter, kind: PortraitSpec['emblem'], cx: number, cy: number, colour: Rgb): void {
   const at = (points: Point[]): Point[] => points.map(([x, y]) => [cx + x, cy + y]);
   const light = mix(colour, WHITE, 0.55);
   switch (kind) {
@@ -265,10 +281,11 @@ export function drawPortrait(spec: PortraitSpec, key: string, size = PORTRAIT_SI
   face(canvas, spec, skin, hair);
   extras(canvas, spec, { hair, accent, outfit, skin });
 
-  // The badge with the emblem.
-  canvas.fill(circle(83, 17, 12.5), mix(accent, INK, 0.2), 0.35);
-  canvas.fill(circle(83, 16, 12), WHITE, 0.94);
-  canvas.fill(ring(83, 16, 12, 1.3), accent);
-  emblem(canvas, spec.emblem, 83, 16, accent);
+  // The badge with the emblem: inside what a 3:4 card (cover) and a round avatar both keep.
+  const [bx, by, br] = [73, 19, 8.5];
+  canvas.fill(circle(bx, by + 0.8, br + 0.5), mix(accent, INK, 0.2), 0.35);
+  canvas.fill(circle(bx, by, br), WHITE, 0.94);
+  canvas.fill(ring(bx, by, br, 1.1), accent);
+  emblem(scaledAbout(canvas, br / 12, bx, by), spec.emblem, bx, by, accent);
   return canvas.toPng();
 }
