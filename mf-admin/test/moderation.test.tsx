@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminReport, AuditEntry, Character } from '@lakorn/contracts/web';
+import { SYSTEM_CREATOR, type AdminReport, type AuditEntry, type Character } from '@lakorn/contracts/web';
 import { admin, deferred, member, mockApi } from '@lakorn/shell-sdk/testing';
 import { renderAdmin } from './support';
 
@@ -64,7 +64,7 @@ const reports = (list: AdminReport[], nextCursor: string | null = null) => ({ bo
 
 describe('the report queue', () => {
   test('lists open reports with the character, its owner, the reason in Thai, the details, the counts and the time', async () => {
-    const api = mockApi({ 'GET /api/admin/reports': reports([report(), report({ id: 'r2', characterId: 'c2', characterName: 'ดาว', reason: 'sexual-minor', details: '' })]) });
+    const api = mockApi({ 'GET /api/admin/reports': reports([report(), report({ id: 'r2', characterId: 'c2', characterName: 'ดาว', reason: 'sexual-minor', details: '', characterOwnerId: SYSTEM_CREATOR.id, characterOwnerUsername: 'ทีมละคร' })]) });
     renderAdmin('/admin/moderation', admin);
     const first = await screen.findByRole('listitem', { name: 'ตัวร้าย' });
     expect(within(first).getByText('เจ้าของ: นักเขียน')).toBeInTheDocument();
@@ -73,9 +73,11 @@ describe('the report queue', () => {
     expect(within(first).getByText('รอตรวจ 2 รายงาน')).toBeInTheDocument();
     expect(within(first).getByText('ทั้งหมด 3 ครั้ง')).toBeInTheDocument();
     expect(within(first).getByText('รายงานเมื่อ 3 นาทีที่แล้ว')).toBeInTheDocument();
-    const second = screen.getByRole('listitem', { name: 'ดาว' });
-    expect(within(second).getByText('เนื้อหาทางเพศที่เกี่ยวกับผู้เยาว์')).toBeInTheDocument();
-    expect(within(second).getByText('ไม่มีรายละเอียดเพิ่มเติม')).toBeInTheDocument();
+    const starter = screen.getByRole('listitem', { name: 'ดาว' });
+    // A starter-cast character's creator is the system account, and admins see it as such.
+    expect(within(starter).getByText('เจ้าของ: บัญชีระบบ (ตัวละครเริ่มต้น)')).toBeInTheDocument();
+    expect(within(starter).getByText('เนื้อหาทางเพศที่เกี่ยวกับผู้เยาว์')).toBeInTheDocument();
+    expect(within(starter).getByText('ไม่มีรายละเอียดเพิ่มเติม')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/reports')[0]?.url.searchParams.get('status')).toBe('open');
   });
 

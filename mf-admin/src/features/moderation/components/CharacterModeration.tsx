@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { hiddenReasonLabel, isAdultCharacter, type Character, type ModerationBody } from '@lakorn/contracts/web';
+import { hiddenReasonLabel, isAdultCharacter, isSystemCreator, SYSTEM_CREATOR_LABEL, type Character, type ModerationBody } from '@lakorn/contracts/web';
 import { ApiError, useToast } from '@lakorn/shell-sdk';
 import { Avatar, Button, Card, ConfirmDialog, ErrorState, LoadingState, Muted, Pill, SectionTitle, TextField, theme, Toggle } from '@lakorn/ui';
 import { characterIdFrom, moderateCharacter, useAfterModeration, useModeratedCharacter } from '../api';
@@ -104,7 +104,7 @@ function Controls({ id }: { id: string }) {
         <Avatar src={character.profileUrl} name={character.name} size={56} />
         <div>
           <strong>{character.name}</strong>
-          <small>{MODERATION_TEXT.owner(character.creatorUsername)}</small>
+          <small>{MODERATION_TEXT.owner(isSystemCreator(character.userId) ? SYSTEM_CREATOR_LABEL : character.creatorUsername)}</small>
           <small>{character.id}</small>
         </div>
       </Who>

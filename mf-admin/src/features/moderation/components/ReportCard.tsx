@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { hiddenReasonLabel, REPORT_REASON_LABELS, type AdminReport } from '@lakorn/contracts/web';
+import { hiddenReasonLabel, isSystemCreator, REPORT_REASON_LABELS, SYSTEM_CREATOR_LABEL, type AdminReport } from '@lakorn/contracts/web';
 import { Avatar, Button, Card, Pill, relativeTime, theme } from '@lakorn/ui';
 import { MODERATION_TEXT } from '../messages';
 
@@ -74,7 +74,7 @@ export function ReportCard({ report, busy, disabled, onHide, onDismiss, onManage
         <Avatar src={report.characterProfileUrl} name={name} size={52} />
         <div>
           <strong>{name}</strong>
-          <small>{MODERATION_TEXT.owner(report.characterOwnerUsername)}</small>
+          <small>{MODERATION_TEXT.owner(isSystemCreator(report.characterOwnerId) ? SYSTEM_CREATOR_LABEL : report.characterOwnerUsername)}</small>
           <Pills>
             <Pill $tone={open ? 'amber' : 'neutral'}>{MODERATION_TEXT.status[report.status]}</Pill>
             {report.characterHidden ? <Pill $tone="danger">{MODERATION_TEXT.hiddenPill}</Pill> : null}
