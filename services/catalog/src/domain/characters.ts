@@ -70,7 +70,10 @@ const LISTING_FIELDS = Object.keys(ListingSource.shape).filter((field) => field 
 /** The index's listing of a stored character: the ListingSource fields, `_id` as id. */
 export function listingOf(doc: CharacterListingDoc): ListingSource {
   const listing: Record<string, unknown> = { id: doc._id };
-  for (const field of LISTING_FIELDS) listing[field] = doc[field];
+  // A field the stored character lacks (written before it existed: hidden, hiddenReason,
+  // adultOverride) stays absent: as undefined it would reach the discover log as null, which the
+  // other instances' change schema refuses, and they would never see the character.
+  for (const field of LISTING_FIELDS) if (doc[field] !== undefined) listing[field] = doc[field];
   return listing as ListingSource;
 }
 
