@@ -3,6 +3,7 @@ import { ActorRef, Id } from './common';
 import { ProfileUrl } from './catalog';
 import { RatingValue } from './events';
 import { characterCount, GENRES, LIMITS } from './constants';
+import { CHAT_BLOCKS } from './values/catalog';
 
 // Chats (rooms), messages, personas and memory: the chat service's HTTP contract (spec §3 "Chat",
 // "Message", "Persona"; §5 message, memory, persona rules; §7 "Chats, messages, personas, memory").
@@ -59,6 +60,12 @@ export const ChatSummary = z.object({
   lastMessage: z.string(),
   lastUpdated: z.string(),
   createdAt: z.string(),
+  /**
+   * Why this chat takes no more sends, regenerates or branches (null: it does): its character was
+   * hidden by an admin, or is 18+ and the member has not confirmed their age. The chat screen shows
+   * CHAT_BLOCK_MESSAGES[blocked] (values/catalog.ts).
+   */
+  blocked: z.enum(CHAT_BLOCKS).nullable(),
 });
 export type ChatSummary = z.infer<typeof ChatSummary>;
 

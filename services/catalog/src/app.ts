@@ -8,6 +8,8 @@ import type { Catalog } from './domain/characters';
 import { characterRoutes } from './routes/characters';
 import { imageRoutes } from './routes/images';
 import { catalogErrors } from './routes/errors';
+import type { Moderation } from './domain/moderation';
+import { moderationRoutes } from './routes/moderation';
 import { shareRoutes } from './routes/share';
 import { statsRoutes } from './routes/stats';
 import { uploadRoutes } from './routes/uploads';
@@ -17,6 +19,8 @@ export interface CatalogAppDeps {
   sessionPublicKey: string | KeyObject;
   catalog: Catalog;
   images: CharacterImages;
+  /** Reports and the admin's moderation (absent in harnesses that do not serve them). */
+  moderation?: Moderation;
   /** Creator stats (GET /api/characters/{id}/stats); absent in harnesses that do not serve them. */
   stats?: Pick<CharacterStatsBook, 'of'>;
   readiness?: ReadinessCheck[];
@@ -34,6 +38,7 @@ export function createApp(deps: CatalogAppDeps): Express {
     domainErrors: catalogErrors,
     // A character with a full lorebook; the gateway caps every other path far lower (bodies.ts).
     jsonLimit: `${CHARACTER_BODY_LIMIT_BYTES}b`,
-    routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog }), shareRoutes({ catalog: deps.catalog }), ...(deps.stats ? [statsRoutes({ stats: deps.stats })] : [])],
+    routers: [imageRoutes({ images: deps.images }), uploadRoutes({ images: deps.images }), characterRoutes({ catalog: deps.catalog }), shareRoutes({ catalog: deps.catalog }), ...(deps.stats ? [statsRoutes({ stats: deps.stats })] : []),
+      ...(deps.moderation ? [moderationRoutes({ moderation: deps.moderation })] : [])],
   });
 }

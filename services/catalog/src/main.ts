@@ -30,7 +30,7 @@ async function main() {
     await registerActivityConsumer({ bus, activity: service.activity });
     await registerStatsConsumer({ bus, stats: service.stats });
   });
-  const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, stats: service.stats, readiness, metrics });
+  const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, stats: service.stats, moderation: service.moderation, readiness, metrics });
   serve(app, [() => service.closeIndex()]);
 }
 

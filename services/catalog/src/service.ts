@@ -13,14 +13,16 @@ import { DiscoverIndex } from './domain/discoverIndex';
 import { createDiscoverSnapshots } from './domain/discoverSnapshot';
 import { createDiscoverSync } from './domain/discoverSync';
 import { createSnapshotStore } from './data/snapshotStore';
-import { createStarterCastStore } from './data/starterCastStore';
-import type { StarterCastMember } from './domain/starterCast/cast';
-import { createStarterCastSeeder, type StarterCastOutcome } from './domain/starterCast/seed';
-import { createActivityStore } from './data/activityStore';
-import { createPopularActivity } from './domain/activity';
+import { createModerationStore } from './data/moderationStore';
+import { createModeration } from './domain/moderation';
 import { createStatsStore } from './data/statsStore';
 import { createCharacterStats, withStats } from './domain/characterStats';
 import { CharacterNotFound, NotCharacterOwner } from './domain/errors';
+import { createActivityStore } from './data/activityStore';
+import { createPopularActivity } from './domain/activity';
+import { createStarterCastStore } from './data/starterCastStore';
+import type { StarterCastMember } from './domain/starterCast/cast';
+import { createStarterCastSeeder, type StarterCastOutcome } from './domain/starterCast/seed';
 
 export interface CatalogServiceOptions {
   connection: Connection;
@@ -87,6 +89,8 @@ export function createCatalogService(options: CatalogServiceOptions) {
     logger,
     now,
   }), now);
+  // Reports, admins' moderation and its audit log (README "Moderation and the age gate").
+  const moderation = createModeration({ catalog, store: createModerationStore(options.connection), index, logger, now });
   const characterImages = createCharacterImages({ store: images, catalog, quotas, uploadBytesPerDay: limits.uploadBytesPerDay, logger, now });
   const sweepEvery = options.uploadSweepIntervalMs ?? 60 * 60_000;
   let sweeper: NodeJS.Timeout | undefined;
@@ -97,6 +101,7 @@ export function createCatalogService(options: CatalogServiceOptions) {
     index,
     sync,
     catalog,
+    moderation,
     stats,
     snapshots,
     images: characterImages,
@@ -112,6 +117,8 @@ export function createCatalogService(options: CatalogServiceOptions) {
      */
     openIndex: async () => {
       const opened: Awaited<ReturnType<typeof snapshots.open>> & { starterCast?: StarterCastOutcome } = await snapshots.open(() => catalog.load());
+      // What each member reported stays out of their listings (not in the snapshot: it is small).
+      await moderation.load();
       // The popular window's 7 days of activity, read by day (not in the snapshot: it is small).
       await activity.load();
       if (options.starterCast?.seed) {

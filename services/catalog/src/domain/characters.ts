@@ -19,9 +19,9 @@ import type { ImageStore } from '../data/imageStore';
 import type { LikeStore } from '../data/likeStore';
 import type { CharacterDoc } from '../data/models';
 import { toCard, type ExportedCard } from './characterCard';
-import { ListingSource, type DiscoverIndex } from './discoverIndex';
+import { isShownTo, ListingSource, type DiscoverIndex } from './discoverIndex';
 import type { DiscoverSync } from './discoverSync';
-import { CharacterNotFound, EditInProgress, NotCharacterOwner, QuotaReached } from './errors';
+import { CharacterNotFound, EditInProgress, NotCharacterOwner, QuotaReached, SpicyNeedsAge } from './errors';
 import { uploadedFileName } from './images';
 
 // The catalog's rules: characters (spec §3, §5, §6), likes (spec §4 "Like") and the creators'
@@ -55,6 +55,9 @@ export const newCharacterId = () => randomBytes(12).toString('hex');
 const newRank = () => randomInt(0, 2 ** 32);
 
 type CharacterFields = Omit<CharacterInput, 'userId'>;
+
+/** What an admin's moderation changes on a character. */
+export type ModerationChange = Partial<Pick<CharacterDoc, 'hidden' | 'hiddenReason' | 'adultOverride'>>;
 
 /** The input's fields; one a client left out (alternate greetings, creator notes, lorebook) is not among them. */
 function fieldsOf(input: CharacterInput): CharacterFields {
@@ -94,12 +97,12 @@ export function createCatalog(deps: CatalogDeps) {
     const { lorebook: _lorebook, ...shown } = snapshotOf(doc);
     return {
       ...(viewer.id === doc.userId || viewer.isAdmin ? snapshotOf(doc) : shown),
-      cardExtras: doc.cardExtras,
-      likes: index.likeCount(doc._id),
       // A character stored before moderation existed is visible and follows isSpicy.
       hidden: doc.hidden ?? false,
       hiddenReason: doc.hiddenReason ?? null,
       adultOverride: doc.adultOverride ?? null,
+      cardExtras: doc.cardExtras,
+      likes: index.likeCount(doc._id),
       creatorUsername: index.creatorName(doc.userId),
       version: doc.version,
       createdAt: doc.createdAt.toISOString(),
@@ -130,16 +133,53 @@ export function createCatalog(deps: CatalogDeps) {
   async function visible(actor: Actor, id: string): Promise<CharacterDoc> {
     // The index answers "someone else's private character" without a read; a character it does
     // not know yet (written on another instance a moment ago) is read from the database.
-    if (index.has(id) && !index.isVisibleTo(id, actor.id)) throw new CharacterNotFound();
+    if (index.has(id) && !index.isVisibleTo(id, actor)) throw new CharacterNotFound();
     const doc = await characters.get(id);
-    if (!doc || (!doc.isPublic && doc.userId !== actor.id)) throw new CharacterNotFound();
+    // Hidden: 404 to all but the owner and admins; 18+: 404 until the member confirmed their age.
+    if (!doc || !isShownTo(doc, actor)) throw new CharacterNotFound();
     return doc;
   }
 
   /** As visible(), answered by the index alone when it knows the character (likes read nothing else). */
   async function assertVisible(actor: Actor, id: string): Promise<void> {
     if (!index.has(id)) await visible(actor, id);
-    else if (!index.isVisibleTo(id, actor.id)) throw new CharacterNotFound();
+    else if (!index.isVisibleTo(id, actor)) throw new CharacterNotFound();
+  }
+
+  /** Issue "a living catalogue": a spicy character is written only by an owner who confirmed being 18 or older. */
+  function assertMayWriteSpicy(actor: Actor, input: CharacterInput): void {
+    if (input.isSpicy && actor.adult !== true) throw new SpicyNeedsAge();
+  }
+
+  /**
+   * Writes an admin's moderation (hidden and its reason, the 18+ override) as a new version, as an
+   * edit is written: the index at once, the discover log for the other instances (within their
+   * sync interval), and catalog.character.updated so chat blocks its chats.
+   */
+  async function moderate(id: string, change: ModerationChange): Promise<CharacterDoc> {
+    const deadline = now().getTime() + EDIT_WAIT_MS;
+    for (;;) {
+      const current = await characters.get(id);
+      if (!current) throw new CharacterNotFound();
+      const version = await claimNextVersion(id, current.version);
+      if (version === null) {
+        if (now().getTime() > deadline) throw new EditInProgress();
+        await sleep(25 + Math.random() * 50);
+        continue;
+      }
+      const doc: CharacterDoc = { ...current, ...change, version, updatedAt: now() };
+      let replaced: boolean;
+      try {
+        replaced = await characters.replace(doc);
+      } catch (error) {
+        await characters.removeClaim(id, version).catch(() => undefined);
+        throw error;
+      }
+      if (!replaced) throw new CharacterNotFound();
+      await afterWrite(doc);
+      characters.removeClaim(id, version - 1).catch(() => undefined);
+      return doc;
+    }
   }
 
   async function owned(actor: Actor, id: string): Promise<CharacterDoc> {
@@ -214,6 +254,7 @@ export function createCatalog(deps: CatalogDeps) {
     },
 
     async create(actor: Actor, input: CharacterInput): Promise<Character> {
+      assertMayWriteSpicy(actor, input);
       const id = newCharacterId();
       // Characters made before quotas existed hold no slot: they count as used all the same.
       const quota = characterQuota(actor.id);
@@ -271,6 +312,21 @@ export function createCatalog(deps: CatalogDeps) {
       return toCharacter(await visible(actor, id), actor);
     },
 
+    /** An admin's moderation of a character (routes check the role); answers it as admins see it. */
+    async moderate(actor: Actor, id: string, change: ModerationChange): Promise<Character> {
+      return toCharacter(await moderate(id, change), actor);
+    },
+
+    /** The character as stored (the moderation queue names it), whoever asks; null when gone. */
+    async stored(id: string): Promise<CharacterDoc | null> {
+      return characters.get(id);
+    },
+
+    /** A member reported a character: it leaves their listings here at once, elsewhere within a sync. */
+    async noteReport(characterId: string, userId: string, record = true): Promise<void> {
+      if (index.addReport(characterId, userId) && record) await sync.record({ kind: 'report', characterId, userId });
+    },
+
     /**
      * What the gateway's share page (/c/{id}) shows in a link preview: only a public, visible,
      * all-ages character; anything else is absent, so the page never names it (issue: share
@@ -284,6 +340,7 @@ export function createCatalog(deps: CatalogDeps) {
 
     /** spec §6: only the creator edits. Concurrent edits get consecutive versions, never the same one. */
     async update(actor: Actor, id: string, input: CharacterInput): Promise<Character> {
+      assertMayWriteSpicy(actor, input);
       const deadline = now().getTime() + EDIT_WAIT_MS;
       for (;;) {
         const current = await owned(actor, id);
@@ -326,6 +383,7 @@ export function createCatalog(deps: CatalogDeps) {
         genre: query.genre === undefined || query.genre === 'all' ? undefined : query.genre,
         q: q ? q : undefined,
         excludeUserId: actor.id,
+        viewer: actor,
         seed: query.seed ?? 0,
         cursor: query.cursor,
         limit: query.limit,
@@ -335,7 +393,7 @@ export function createCatalog(deps: CatalogDeps) {
 
     /** All of one's own characters; only the public ones of anyone else. */
     listForUser(actor: Actor, userId: string): CharacterSummary[] {
-      return index.listForUser(userId === actor.uid ? actor.id : userId, actor.id);
+      return index.listForUser(userId === actor.uid ? actor.id : userId, actor);
     },
 
     async likeStatus(actor: Actor, id: string): Promise<LikeStatus> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CharacterSnapshot, personalityPreview, type CharacterSummary, type Genre } from '@lakorn/contracts';
+import { CharacterSnapshot, isAdultCharacter, personalityPreview, type CharacterSummary, type Genre } from '@lakorn/contracts';
 import type { DiscoverSort } from '@lakorn/contracts';
 import { SortedOrder } from './discoverOrders';
 import { InvalidCursor } from './errors';
@@ -85,13 +85,38 @@ export type SnapshotRecord = [
   searchFolded: 0 | 1,
   searchText: string,
   likers: string[],
-];
-
-export interface PageRequest {
   // Moderation, appended (a snapshot written before it lacks them: visible, following isSpicy).
   hidden?: 0 | 1,
   hiddenReason?: string | null,
   adultOverride?: boolean | null,
+];
+
+/**
+ * Who is looking (issue "a living catalogue"): hidden characters are shown to their owner and
+ * admins only; 18+ ones (isAdultCharacter) to their owner, admins and members who confirmed
+ * their age (`adult`, the session's claim); a member no longer sees what they reported.
+ */
+export interface Viewer {
+  id: string;
+  isAdmin?: boolean;
+  adult?: boolean;
+}
+
+/** Whether `viewer` may see a character (by id): theirs, or public, not hidden and not 18+ for them. */
+export function isShownTo(c: Pick<CharacterSummary, 'userId' | 'isPublic' | 'isSpicy'> & { hidden?: boolean; adultOverride?: boolean | null }, viewer: Viewer): boolean {
+  if (c.userId === viewer.id || viewer.isAdmin === true) return true;
+  return c.isPublic && c.hidden !== true && (viewer.adult === true || !isAdultCharacter(c));
+}
+
+/** Whether a character may be listed for `viewer` (discover, search, popular, a creator's page). */
+function isListedFor(c: Entry, viewer: Viewer, reported: ReadonlySet<string> | undefined): boolean {
+  // Admins browse as members do: a hidden character is out of every listing at once.
+  return c.isPublic && !c.hidden && (viewer.adult === true || !isAdultCharacter(c)) && reported?.has(c.id) !== true;
+}
+
+export interface PageRequest {
+  /** Who is looking: hidden, 18+ (unless confirmed) and reported characters are left out (absent: not confirmed). */
+  viewer?: Viewer;
   /** A genre, or undefined for all (spec §2 category 'all'). */
   genre?: Genre;
   q?: string;
@@ -139,6 +164,8 @@ export class DiscoverIndex {
   private readonly likes = new Map<string, Set<string>>();
   private readonly creators = new Map<string, string>();
   private readonly tombstones = new Map<string, number>();
+  /** Member → the characters they reported (never listed for them again). */
+  private readonly reports = new Map<string, Set<string>>();
   /** Each kept card's JSON, by entry: a new version is a new entry, so its old JSON is never served. */
   private readonly cards = new Map<Entry, CardJson>();
   /** Distinct members chatting with each character in the last 7 Bangkok days (popularity.ts). */
@@ -223,6 +250,9 @@ export class DiscoverIndex {
       isSpicy: source.isSpicy,
       description: source.description,
       personalityPreview: personalityPreview(source.personality),
+      hidden: source.hidden ?? false,
+      hiddenReason: source.hiddenReason ?? null,
+      adultOverride: source.adultOverride ?? null,
       profileUrl: source.profileUrl,
       likes: 0,
       creatorUsername: '',
@@ -248,9 +278,6 @@ export class DiscoverIndex {
   /** Every creator's name, for a persisted snapshot. */
   creatorNames(): Array<[string, string]> {
     return [...this.creators];
-      hidden: source.hidden ?? false,
-      hiddenReason: source.hiddenReason ?? null,
-      adultOverride: source.adultOverride ?? null,
   }
 
   /** Puts back a character of `records()` (inside `load`); a newer version held already wins. */
@@ -263,6 +290,7 @@ export class DiscoverIndex {
     this.put({
       id, userId, name, age, gender, genre, isPublic: isPublic === 1, isSpicy: isSpicy === 1, description, personalityPreview: preview, profileUrl,
       likes: 0, creatorUsername: '', rank, version, createdAt, updatedAt, search: { text, folded: folded === 1 },
+      hidden: hidden === 1, hiddenReason: hiddenReason ?? null, adultOverride: adultOverride ?? null,
     });
     for (const liker of likers) this.addLike(id, liker);
   }
@@ -289,7 +317,6 @@ export class DiscoverIndex {
     this.pruneTombstones();
   }
 
-      hidden: hidden === 1, hiddenReason: hiddenReason ?? null, adultOverride: adultOverride ?? null,
   has(id: string): boolean {
     return this.byId.has(id);
   }
@@ -298,10 +325,24 @@ export class DiscoverIndex {
     return this.byId.get(id)?.userId;
   }
 
-  /** Whether `viewerId` may see the character: public, or theirs (spec §6). */
-  isVisibleTo(id: string, viewerId: string): boolean {
+  /** Whether `viewer` may see the character: public, or theirs (spec §6); hidden and 18+ as isShownTo says. */
+  isVisibleTo(id: string, viewer: Viewer): boolean {
     const entry = this.byId.get(id);
-    return entry !== undefined && (entry.isPublic || entry.userId === viewerId);
+    return entry !== undefined && isShownTo(entry, viewer);
+  }
+
+  /** A member reported a character: it is no longer listed for them. Returns whether it is new. */
+  addReport(characterId: string, userId: string): boolean {
+    let reported = this.reports.get(userId);
+    if (!reported) this.reports.set(userId, (reported = new Set()));
+    if (reported.has(characterId)) return false;
+    reported.add(characterId);
+    return true;
+  }
+
+  /** The characters a member reported. */
+  reportedBy(userId: string): ReadonlySet<string> | undefined {
+    return this.reports.get(userId);
   }
 
   summary(id: string): CharacterSummary | undefined {
@@ -310,13 +351,15 @@ export class DiscoverIndex {
   }
 
   /** One member's characters, newest first: all of them for the member, the public ones for others. */
-  listForUser(userId: string, viewerId: string): CharacterSummary[] {
+  listForUser(userId: string, viewerOrId: Viewer | string): CharacterSummary[] {
+    const viewer = typeof viewerOrId === 'string' ? { id: viewerOrId } : viewerOrId;
     const ids = this.byUser.get(userId);
     if (!ids) return [];
     const entries: Entry[] = [];
+    const reported = this.reports.get(viewer.id);
     for (const id of ids) {
       const entry = this.byId.get(id);
-      if (entry && (entry.isPublic || userId === viewerId)) entries.push(entry);
+      if (entry && (userId === viewer.id || isListedFor(entry, viewer, reported))) entries.push(entry);
     }
     entries.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
     return entries.map((entry) => this.toSummary(entry));
@@ -390,12 +433,16 @@ export class DiscoverIndex {
       offset = cursor.rank >= seed ? through - start : n - start + through;
     }
     const query = request.q ? searchQuery(request.q) : null;
+    // No viewer given: a member who has not confirmed their age (the safe side).
+    const viewer = request.viewer ?? { id: request.excludeUserId };
+    const reported = this.reports.get(viewer.id);
     const found: Entry[] = [];
     let more = false;
     for (let p = offset; p < n; p++) {
       const entry = all[(start + p) % n];
       if (!entry) continue;
       if (entry.userId === request.excludeUserId) continue;
+      if (!isListedFor(entry, viewer, reported)) continue;
       if (request.genre && entry.genre !== request.genre) continue;
       if (query && !matches(entry.search, query)) continue;
       if (found.length === request.limit) {

@@ -18,6 +18,8 @@ export const DiscoverChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('activity'), characterId: z.string(), userId: z.string(), day: z.string() }),
   z.object({ kind: z.literal('creator'), userId: z.string(), username: z.string() }),
   z.object({ kind: z.literal('user-removed'), userId: z.string() }),
+  /** A member reported a character: no longer listed for them (moderation). */
+  z.object({ kind: z.literal('report'), characterId: z.string(), userId: z.string() }),
 ]);
 export type DiscoverChange = z.infer<typeof DiscoverChange>;
 
@@ -41,6 +43,9 @@ export function applyChange(index: DiscoverIndex, change: DiscoverChange): void 
       return;
     case 'creator':
       index.setCreator(change.userId, change.username);
+      return;
+    case 'report':
+      index.addReport(change.characterId, change.userId);
       return;
     case 'user-removed':
       index.removeLikesOf(change.userId);

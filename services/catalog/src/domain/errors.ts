@@ -40,3 +40,11 @@ export class InvalidCard extends DomainError {
     super(reason);
   }
 }
+
+/** A spicy (18+) character created or edited by an owner who has not confirmed being 18 or older. */
+export class SpicyNeedsAge extends DomainError {}
+
+/** A second open report by the same member on the same character. */
+export class AlreadyReported extends DomainError {}
+
+export class ReportNotFound extends DomainError {}

@@ -1,6 +1,7 @@
-import { ABUSE_MESSAGES, ERROR_CODES, UPLOAD_MESSAGES } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, ERROR_CODES, MODERATION_ERROR_CODES, MODERATION_MESSAGES, UPLOAD_MESSAGES } from '@lakorn/contracts';
 import { badRequest, conflict, forbidden, HttpError, notFound, type DomainErrorMap } from '@lakorn/service-kit';
 import {
+  AlreadyReported,
   CharacterNotFound,
   EditInProgress,
   ImageNotFound,
@@ -11,6 +12,8 @@ import {
   NotAnImage,
   NotCharacterOwner,
   QuotaReached,
+  ReportNotFound,
+  SpicyNeedsAge,
 } from '../domain/errors';
 
 /** spec §5 "Character card import": the texts the wizard shows for a card it cannot use. */
@@ -32,6 +35,9 @@ export const catalogErrors: DomainErrorMap = (error) => {
   }
   if (error instanceof ImageNotFound) return notFound('Image not found');
   if (error instanceof NoCardInFile) return badRequest(CARD_MESSAGES.noCard);
+  if (error instanceof SpicyNeedsAge) return new HttpError(403, MODERATION_MESSAGES.spicyNeedsAge, MODERATION_ERROR_CODES.ageConfirmationRequired);
+  if (error instanceof AlreadyReported) return conflict(MODERATION_MESSAGES.alreadyReported, MODERATION_ERROR_CODES.alreadyReported);
+  if (error instanceof ReportNotFound) return notFound('Report not found');
   if (error instanceof InvalidCard) return badRequest(`${CARD_MESSAGES.invalidCard}: ${error.reason}`);
   return undefined;
 };

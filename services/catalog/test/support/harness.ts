@@ -29,7 +29,7 @@ export async function startCatalog(
   const service = createCatalogService({ connection: mongo.connection, logger, outbox, ...options.service });
   await ensureIndexes(mongo.connection);
   await service.catalog.load();
-  const app = createApp({ logger, sessionPublicKey: testSessionKeys().publicKey, catalog: service.catalog, images: service.images, stats: service.stats });
+  const app = createApp({ logger, sessionPublicKey: testSessionKeys().publicKey, catalog: service.catalog, images: service.images, stats: service.stats, moderation: service.moderation });
   return {
     app,
     service,

@@ -1,4 +1,4 @@
-import type { CharacterSnapshot, ChatCharacter } from '@lakorn/contracts';
+import { isAdultCharacter, type CharacterSnapshot, type ChatBlock, type ChatCharacter } from '@lakorn/contracts';
 import type { Actor } from '@lakorn/service-kit';
 import type { CharacterStore } from '../data/characterStore';
 
@@ -29,6 +29,18 @@ export function chatCharacterOf(snapshot: CharacterSnapshot): ChatCharacter {
   };
 }
 
+/**
+ * Why a chat with this character takes nothing more from this member (issue "a living catalogue"),
+ * or null. Owners and admins are never blocked by a hidden character (it answers 404 to everyone
+ * else); owners always see their own 18+ characters; anyone else needs the session's `adult`.
+ */
+export function chatBlockOf(actor: Actor, character: CharacterSnapshot | null): ChatBlock | null {
+  if (!character || character.userId === actor.id) return null;
+  if (character.hidden === true && !actor.isAdmin) return 'hidden';
+  if (isAdultCharacter(character) && actor.adult !== true) return 'adult';
+  return null;
+}
+
 export interface CharacterDirectory {
   /** The character if the actor may chat with it (public or their own), else null. */
   visibleTo(actor: Actor, id: string, catalog: CatalogReader): Promise<CharacterSnapshot | null>;
@@ -41,7 +53,8 @@ export interface CharacterDirectory {
 }
 
 export function createCharacterDirectory(store: CharacterStore): CharacterDirectory {
-  const visible = (actor: Actor, c: CharacterSnapshot) => c.isPublic || c.userId === actor.id;
+  // Public, or theirs; and, for a new chat, not hidden from them nor 18+ before they confirmed.
+  const visible = (actor: Actor, c: CharacterSnapshot) => (c.isPublic || c.userId === actor.id) && chatBlockOf(actor, c) === null;
   return {
     async visibleTo(actor, id, catalog) {
       if (await store.isDeleted(id)) return null;

@@ -5,9 +5,9 @@ import type { ChatStore, MessagePosition } from '../data/chatStore';
 import type { ChatDoc, MessageDoc } from '../data/models';
 import type { PersonaStore } from '../data/personaStore';
 import type { RatingStore } from '../data/ratingStore';
-import { chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
+import { chatBlockOf, chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
 import { storeGreetings, viewsWithAnswers } from './alternatives';
-import { CharacterNotFound, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
+import { CharacterNotFound, ChatBlocked, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
 import { withRatings } from './ratings';
 import { personaView } from './views';
@@ -21,6 +21,11 @@ export interface Chats {
   get(actor: Actor, id: string): Promise<Chat>;
   /** The chat document when the actor owns it, else ChatNotFound. */
   owned(actor: Actor, id: string): Promise<ChatDoc>;
+  /**
+   * ChatBlocked when the chat's character is hidden, or 18+ for a member who has not confirmed
+   * (chatBlockOf): sends, regenerates and branches ask this before anything is recorded or debited.
+   */
+  assertOpen(actor: Actor, chat: ChatDoc): Promise<void>;
   ofUser(actor: Actor): Promise<ChatSummary[]>;
   ofCharacter(actor: Actor, characterId: string): Promise<ChatSummary[]>;
   remove(actor: Actor, id: string): Promise<void>;
@@ -79,7 +84,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
   }
 
   /** The chats with their characters as the latest snapshots show them. */
-  async function summaries(docs: ChatDoc[]): Promise<ChatSummary[]> {
+  async function summaries(actor: Actor, docs: ChatDoc[]): Promise<ChatSummary[]> {
     const snapshots = await characters.getMany(docs.map((d) => d.characterId));
     return docs.map((doc) => {
       const snapshot = snapshots.get(doc.characterId);
@@ -91,6 +96,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
         lastMessage: doc.lastMessage,
         lastUpdated: doc.lastUpdated.toISOString(),
         createdAt: doc.createdAt.toISOString(),
+        blocked: chatBlockOf(actor, snapshot ?? null),
       };
     });
   }
@@ -106,13 +112,18 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
     await outbox.enqueue({ name: 'chat.chat.started', payload, messageId: `chat.chat.started:${doc._id}` });
   }
 
-  async function withMemory(doc: ChatDoc): Promise<Chat> {
-    const [summary] = await summaries([doc]);
+  async function withMemory(actor: Actor, doc: ChatDoc): Promise<Chat> {
+    const [summary] = await summaries(actor, [doc]);
     return { ...summary!, memory: await store.getMemory(doc._id) };
   }
 
   return {
     owned,
+
+    async assertOpen(actor, chat) {
+      const block = chatBlockOf(actor, await characters.get(chat.characterId));
+      if (block) throw new ChatBlocked(block);
+    },
 
     async forgetPastDays() {
       // As catalog's upload and wallet's promo slots: two days back keeps yesterday's, whatever the clock's zone.
@@ -124,7 +135,7 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
       if (!character) throw new CharacterNotFound();
       if (!newChat) {
         const [latest] = await store.chatsOfUserForCharacter(actor.id, characterId);
-        if (latest) return withMemory(latest);
+        if (latest) return withMemory(actor, latest);
       }
       const at = now();
       const id = newId();
@@ -162,19 +173,19 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
         throw new CharacterNotFound();
       }
       await chatStarted(doc);
-      return { ...(await summaries([doc]))[0]!, memory: '' };
+      return { ...(await summaries(actor, [doc]))[0]!, memory: '' };
     },
 
     async get(actor, id) {
-      return withMemory(await owned(actor, id));
+      return withMemory(actor, await owned(actor, id));
     },
 
     async ofUser(actor) {
-      return summaries(await store.chatsOfUser(actor.id));
+      return summaries(actor, await store.chatsOfUser(actor.id));
     },
 
     async ofCharacter(actor, characterId) {
-      return summaries(await store.chatsOfUserForCharacter(actor.id, characterId));
+      return summaries(actor, await store.chatsOfUserForCharacter(actor.id, characterId));
     },
 
     async remove(actor, id) {

@@ -1,3 +1,4 @@
+import type { ChatBlock } from '@lakorn/contracts';
 import { DomainError } from '@lakorn/service-kit';
 
 // The chat domain's refusals, named after the rule each guards; routes/errors.ts gives each its
@@ -8,6 +9,16 @@ export class ChatNotFound extends DomainError {}
 
 /** spec §4 chat open: a character that is neither public nor one's own (or deleted) cannot be chatted with. */
 export class CharacterNotFound extends DomainError {}
+
+/**
+ * A send, regenerate or branch in a chat whose character is hidden, or 18+ for a member who has
+ * not confirmed their age: refused before anything is recorded or debited (no coins taken).
+ */
+export class ChatBlocked extends DomainError {
+  constructor(readonly block: ChatBlock) {
+    super(`chat blocked: ${block}`);
+  }
+}
 
 /** A persona addressed by id is one's own or does not exist. */
 export class PersonaNotFound extends DomainError {}

@@ -106,6 +106,8 @@ export function createHistory({ store, sends, chats, characters, answers, listen
     async branch(actor, chatId, fromMessageId) {
       const [source, message] = await Promise.all([chats.owned(actor, chatId), store.getMessage(fromMessageId)]);
       if (!message || message.chatId !== source._id) throw new MessageNotFound();
+      // A branch opens a new chat: not with a hidden character, nor an 18+ one before confirming.
+      await chats.assertOpen(actor, source);
       const [history, memory, personaId] = await Promise.all([
         store.messagesUpTo(chatId, message),
         store.getMemory(chatId),

@@ -391,6 +391,9 @@ export function createSends(deps: SendsDeps): Sends {
     const [chat, persona] = await Promise.allSettled([deps.chats.owned(actor, input.chatId), personaOf(actor, input.chatId, input)]);
     if (chat.status === 'rejected') throw chat.reason;
     if (persona.status === 'rejected') throw persona.reason;
+    // A hidden character, or an 18+ one before the member confirmed: refused before the send is
+    // recorded or debited, so no coins are taken (issue "a living catalogue").
+    await deps.chats.assertOpen(actor, chat.value);
     return { chat: chat.value, persona: persona.value };
   }
 

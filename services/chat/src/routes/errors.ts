@@ -1,4 +1,4 @@
-import { MEMORY_ERROR_CODES, MEMORY_MESSAGES, RATING_ERROR_CODES, RATING_MESSAGES } from '@lakorn/contracts';
+import { CHAT_BLOCK_MESSAGES, MEMORY_ERROR_CODES, MEMORY_MESSAGES, MODERATION_ERROR_CODES, RATING_ERROR_CODES, RATING_MESSAGES } from '@lakorn/contracts';
 import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, REWIND_MESSAGES, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
@@ -6,6 +6,7 @@ import {
   AlternativesFull,
   CatalogUnavailable,
   CharacterNotFound,
+  ChatBlocked,
   ChatNotFound,
   ChatQuotaReached,
   ClientMessageIdReused,
@@ -36,6 +37,10 @@ export const chatErrors: DomainErrorMap = (error) => {
   if (error instanceof ChatNotFound) return notFound('Chat not found');
   if (error instanceof ChatQuotaReached) return new HttpError(429, ABUSE_MESSAGES.chatQuota, ERROR_CODES.quota);
   if (error instanceof CharacterNotFound) return notFound('Character not found');
+  if (error instanceof ChatBlocked) {
+    const code = error.block === 'hidden' ? MODERATION_ERROR_CODES.characterHidden : MODERATION_ERROR_CODES.ageConfirmationRequired;
+    return new HttpError(403, CHAT_BLOCK_MESSAGES[error.block], code, { blocked: error.block });
+  }
   if (error instanceof PersonaNotFound) return notFound('Persona not found');
   if (error instanceof NotOwnPersona) return badRequest('Persona not found');
   if (error instanceof InvalidCursor) return badRequest('before: Invalid cursor');
