@@ -9,7 +9,8 @@ import { makeJpeg, makePng } from './support/images';
 
 const h = catalogForThisFile('catalog_cards');
 
-const owner = member();
+// Confirmed 18+: the exported character is spicy (issue "a living catalogue").
+const owner = member({ adult: true });
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));
 
 const binary = (res: request.Response) => Buffer.from(res.body as Buffer);

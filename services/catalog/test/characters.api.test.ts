@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { LIMITS } from '@lakorn/contracts';
+import { LIMITS, MODERATION_ERROR_CODES, MODERATION_MESSAGES } from '@lakorn/contracts';
 import { catalogForThisFile, characterInput, createCharacter, member } from './support/harness';
 
 const h = catalogForThisFile('catalog_characters');
@@ -75,10 +75,20 @@ describe('creating a character (spec §5 wizard rules, checked again on the serv
   });
 
   it('keeps isSpicy only for a romantic character (spec §3)', async () => {
-    const romantic = await createCharacter(h.app, a.cookie, { genre: 'romantic', isSpicy: true });
+    const adult = member({ adult: true });
+    const romantic = await createCharacter(h.app, adult.cookie, { genre: 'romantic', isSpicy: true });
     const daily = await createCharacter(h.app, a.cookie, { genre: 'daily', isSpicy: true });
     expect(romantic.isSpicy).toBe(true);
     expect(daily.isSpicy).toBe(false);
+  });
+
+  it('a spicy character is created or edited only by an owner who confirmed being 18 or older (403 in Thai)', async () => {
+    const res = await request(h.app).post('/api/characters').set('Cookie', a.cookie).send(characterInput({ genre: 'romantic', isSpicy: true }));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: MODERATION_MESSAGES.spicyNeedsAge, code: MODERATION_ERROR_CODES.ageConfirmationRequired });
+    const plain = await createCharacter(h.app, a.cookie, { genre: 'romantic' });
+    const edit = await request(h.app).put(`/api/characters/${plain.id}`).set('Cookie', a.cookie).send(characterInput({ genre: 'romantic', isSpicy: true }));
+    expect(edit.status).toBe(403);
   });
 
   it('publishes catalog.character.updated with the full snapshot and version 1 through the outbox', async () => {
