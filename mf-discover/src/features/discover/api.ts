@@ -9,6 +9,7 @@ import {
   type CharacterSummary,
   type Chat,
   type CreateChatBody,
+  type DiscoverSort,
   type LikeResult,
   type LikeStatus,
   type PublicCharactersPage,
@@ -36,13 +37,36 @@ export function sessionSeed(): number {
   }
 }
 
-export function publicPath(query: { genre: CategoryId; q: string; seed: number; cursor?: string }): string {
+export function publicPath(query: { genre: CategoryId; q: string; seed: number; cursor?: string; sort?: DiscoverSort; limit?: number }): string {
   const params = new URLSearchParams();
   if (query.genre !== 'all') params.set('genre', query.genre);
   if (query.q) params.set('q', query.q);
   params.set('seed', String(query.seed));
+  // The random order is the server's default: its path stays as it was (and cached as it was).
+  if (query.sort && query.sort !== 'random') params.set('sort', query.sort);
+  if (query.limit) params.set('limit', String(query.limit));
   if (query.cursor) params.set('cursor', query.cursor);
   return `/api/characters/public?${params.toString()}`;
+}
+
+/** How many characters the "popular now" row shows. */
+export const POPULAR_ROW_SIZE = 10;
+
+/**
+ * The "popular now" row: the first characters of the popular order (most distinct members chatting
+ * in the last 7 days) in the category, cached 60 s as the grid's first page is.
+ */
+export function usePopularNow(genre: CategoryId) {
+  const seed = useMemo(sessionSeed, []);
+  const result = useApi<PublicCharactersPage>(publicPath({ genre, q: '', seed, sort: 'popular', limit: POPULAR_ROW_SIZE }), {
+    maxAgeMs: TIMERS.publicCharactersCache,
+  });
+  return {
+    characters: result.data?.characters ?? [],
+    loading: result.isLoading,
+    failed: !result.isLoading && (result.error !== undefined || result.data === null),
+    retry: () => void result.mutate(),
+  };
 }
 
 export interface DiscoverList {
@@ -63,9 +87,9 @@ export interface DiscoverList {
  * query cached 60 s (spec §7 "GET /api/characters/public … cached 60 s"); later pages follow the
  * cursor and are appended.
  */
-export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
+export function useDiscoverList(genre: CategoryId, q: string, sort: DiscoverSort = 'random'): DiscoverList {
   const seed = useMemo(sessionSeed, []);
-  const firstPath = publicPath({ genre, q, seed });
+  const firstPath = publicPath({ genre, q, seed, sort });
   const first = useApi<PublicCharactersPage>(firstPath, { maxAgeMs: TIMERS.publicCharactersCache });
   const [more, setMore] = useState<{ path: string; pages: PublicCharactersPage[] }>({ path: firstPath, pages: [] });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -79,7 +103,7 @@ export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
     if (!nextCursor || loadingMore) return;
     setLoadingMore(true);
     setFailedPath(null);
-    getJson<PublicCharactersPage>(publicPath({ genre, q, seed, cursor: nextCursor }))
+    getJson<PublicCharactersPage>(publicPath({ genre, q, seed, sort, cursor: nextCursor }))
       .then((page) => {
         if (!page) throw new Error('no page');
         setMore((current) => ({ path: firstPath, pages: [...(current.path === firstPath ? current.pages : []), page] }));
@@ -87,7 +111,7 @@ export function useDiscoverList(genre: CategoryId, q: string): DiscoverList {
       // CONVENTIONS: never a silent no-op; the page shows the failure with a retry.
       .catch(() => setFailedPath(firstPath))
       .finally(() => setLoadingMore(false));
-  }, [nextCursor, loadingMore, genre, q, seed, firstPath]);
+  }, [nextCursor, loadingMore, genre, q, seed, sort, firstPath]);
 
   const characters = useMemo(() => {
     const all = [first.data?.characters ?? [], ...pages.map((p) => p.characters)].flat();

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_IDS, SEARCH_QUERY_MAX, type CategoryId } from '@lakorn/contracts/web';
+import { CATEGORY_IDS, DISCOVER_SORT_LABELS, DISCOVER_SORTS, SEARCH_QUERY_MAX, type CategoryId, type DiscoverSort } from '@lakorn/contracts/web';
 import { useSession } from '@lakorn/shell-sdk';
 import { Button, CoinBadge, EmptyState, ErrorState, Icon, IconButton, Input, LoadingState, Page, PageHeader, SectionTitle, Spinner, theme } from '@lakorn/ui';
 import { useDiscoverList, useStartChat } from '../api';
 import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
 import { CharacterCard } from './CharacterCard';
+import { PopularRow } from './PopularRow';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,6 +42,36 @@ const Category = styled.button<{ $active: boolean }>`
   font-weight: 600;
 `;
 
+const Sorts = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  overflow-x: auto;
+  margin: 0 -16px 12px;
+  padding: 0 16px 4px;
+  scrollbar-width: none;
+  &::-webkit-scrollbar { display: none; }
+`;
+
+const SortLabel = styled.span`
+  flex: none;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.xs};
+  font-weight: 600;
+`;
+
+const Sort = styled.button<{ $active: boolean }>`
+  flex: none;
+  min-height: 36px;
+  padding: 0 12px;
+  border-radius: ${theme.radius.pill};
+  border: none;
+  background: ${(p) => (p.$active ? 'rgba(232, 83, 122, 0.16)' : 'transparent')};
+  color: ${(p) => (p.$active ? theme.color.primary : theme.color.muted)};
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+`;
+
 /** The grid's columns on a phone: its first row is what the page opens on. */
 const DISCOVER_FIRST_ROW = 2;
 
@@ -63,7 +94,9 @@ export function DiscoverPage() {
   const [category, setCategory] = useState<CategoryId>('all');
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
-  const list = useDiscoverList(category, q);
+  // spec §2's random order unless the member picks another (the sort switch above the grid).
+  const [sort, setSort] = useState<DiscoverSort>('random');
+  const list = useDiscoverList(category, q, sort);
   const { start, starting } = useStartChat();
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -113,7 +146,17 @@ export function DiscoverPage() {
           </Category>
         ))}
       </Categories>
-      <SectionTitle>{DISCOVER_TEXT.recommended}</SectionTitle>
+      {/* While searching the grid is the answer: the row would only push it down. */}
+      {q ? null : <PopularRow genre={category} onStart={(id) => void start(id)} starting={starting} />}
+      <SectionTitle>{sort === 'random' ? DISCOVER_TEXT.recommended : DISCOVER_SORT_LABELS[sort]}</SectionTitle>
+      <Sorts role="group" aria-label={DISCOVER_TEXT.sortBy}>
+        <SortLabel aria-hidden>{DISCOVER_TEXT.sortBy}</SortLabel>
+        {DISCOVER_SORTS.map((id) => (
+          <Sort key={id} type="button" $active={sort === id} aria-pressed={sort === id} onClick={() => setSort(id)}>
+            {DISCOVER_SORT_LABELS[id]}
+          </Sort>
+        ))}
+      </Sorts>
       {list.loading ? (
         <LoadingState message={DISCOVER_TEXT.loading} />
       ) : list.failed ? (

@@ -1,0 +1,159 @@
+import styled from 'styled-components';
+import type { CategoryId, CharacterSummary } from '@lakorn/contracts/web';
+import { Button, Icon, SectionTitle, Spinner, theme, useImageFallback } from '@lakorn/ui';
+import { usePopularNow } from '../api';
+import { DISCOVER_TEXT } from '../messages';
+
+// "Popular now" above the grid: the characters most members chatted with in the last 7 days, a
+// horizontal row a thumb scrolls through; tapping one starts a chat, as a card does (spec §2).
+
+const Row = styled.ol`
+  display: flex;
+  gap: 10px;
+  overflow-x: auto;
+  margin: 0 -16px 16px;
+  padding: 0 16px 4px;
+  list-style: none;
+  scroll-snap-type: x proximity;
+  scrollbar-width: none;
+  &::-webkit-scrollbar { display: none; }
+`;
+
+const Tile = styled.li`
+  flex: none;
+  width: 112px;
+  scroll-snap-align: start;
+`;
+
+const Open = styled.button`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  width: 100%;
+  padding: 0;
+  border: none;
+  background: none;
+  color: inherit;
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:disabled { cursor: progress; }
+  &:focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: 2px; border-radius: ${theme.radius.md}; }
+`;
+
+const Picture = styled.span`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  width: 100%;
+  aspect-ratio: 3 / 4;
+  border-radius: ${theme.radius.md};
+  overflow: hidden;
+  background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
+  color: #fff;
+  font-size: 32px;
+  font-weight: 700;
+  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+`;
+
+const Rank = styled.span`
+  position: absolute;
+  left: 6px;
+  bottom: 6px;
+  min-width: 24px;
+  padding: 1px 7px;
+  border-radius: ${theme.radius.pill};
+  background: rgba(15, 13, 19, 0.78);
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.xs};
+  font-weight: 700;
+  text-align: center;
+`;
+
+const Busy = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: rgba(15, 13, 19, 0.55);
+`;
+
+const Name = styled.span`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Note = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 56px;
+  margin-bottom: 16px;
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
+`;
+
+function TilePicture({ character }: { character: CharacterSummary }) {
+  const image = useImageFallback(character.profileUrl);
+  const letter = Array.from(character.name.trim())[0] ?? '?';
+  return image.src ? <img src={image.src} alt="" loading="lazy" onError={image.onError} /> : <span aria-hidden>{letter}</span>;
+}
+
+export interface PopularRowProps {
+  genre: CategoryId;
+  onStart: (id: string) => void;
+  /** The character whose chat is being opened (its tile shows a spinner). */
+  starting: string | null;
+}
+
+export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
+  const popular = usePopularNow(genre);
+  return (
+    <section aria-label={DISCOVER_TEXT.popularNow}>
+      <SectionTitle>{DISCOVER_TEXT.popularNow}</SectionTitle>
+      {popular.loading ? (
+        <Note role="status">
+          <Spinner /> {DISCOVER_TEXT.popularLoading}
+        </Note>
+      ) : popular.failed ? (
+        <Note role="alert">
+          <Icon name="alert" size={18} /> {DISCOVER_TEXT.popularFailed}
+          <Button $variant="secondary" $size="sm" onClick={popular.retry}>
+            {DISCOVER_TEXT.retry}
+          </Button>
+        </Note>
+      ) : popular.characters.length === 0 ? (
+        <Note>{DISCOVER_TEXT.popularEmpty}</Note>
+      ) : (
+        <Row>
+          {popular.characters.map((character, index) => (
+            <Tile key={character.id}>
+              <Open
+                type="button"
+                onClick={() => onStart(character.id)}
+                disabled={starting !== null}
+                aria-label={DISCOVER_TEXT.popularRank(index + 1, character.name)}
+              >
+                <Picture>
+                  <TilePicture character={character} />
+                  <Rank aria-hidden>{index + 1}</Rank>
+                  {starting === character.id ? (
+                    <Busy>
+                      <Spinner />
+                    </Busy>
+                  ) : null}
+                </Picture>
+                <Name aria-hidden>{character.name}</Name>
+              </Open>
+            </Tile>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+}
