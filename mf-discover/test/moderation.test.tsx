@@ -124,7 +124,9 @@ describe('a stale card (the 60 s cache) whose character is gone', () => {
     const stale = summary({ name: 'หายไปแล้ว' });
     let served = false;
     mockApi({
-      'GET /api/characters/public': () => {
+      'GET /api/characters/public': (call) => {
+        // The "popular now" row asks too (sort=popular): the grid's first answer is what is stale.
+        if (call.url.searchParams.get('sort') === 'popular') return page([]);
         const first = !served;
         served = true;
         return page(first ? [stale] : []);
