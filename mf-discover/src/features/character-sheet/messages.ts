@@ -7,7 +7,6 @@ export const SHEET_TEXT = {
   home: 'กลับหน้าแรก',
   loadFailed: 'โหลดตัวละครไม่สำเร็จ',
   by: (username: string) => `โดย ${username}`,
-  likes: (count: number) => `ถูกใจ ${count.toLocaleString('th-TH')} ครั้ง`,
   like: 'ถูกใจ',
   liked: 'ถูกใจแล้ว',
   startChat: 'เริ่มแชท',

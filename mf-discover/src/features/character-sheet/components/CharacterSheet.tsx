@@ -16,7 +16,8 @@ const Picture = styled.div`
   justify-content: center;
   width: 100%;
   aspect-ratio: 4 / 5;
-  max-height: 52dvh;
+  /* Room below it for the name, the text and "start chat" above the bottom navigation (390×844). */
+  max-height: 34dvh;
   margin: 4px 0 16px;
   border-radius: ${theme.radius.lg};
   overflow: hidden;
@@ -64,7 +65,13 @@ const Row = styled.div`
 `;
 
 const LikeButton = styled(Button)<{ $liked: boolean }>`
+  flex: none;
   color: ${(p) => (p.$liked ? theme.color.primary : theme.color.text)};
+`;
+
+const StartButton = styled(Button)`
+  flex: 1;
+  min-width: 0;
 `;
 
 const Notice = styled.p`
@@ -135,27 +142,24 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
       ) : null}
       <Description>{text}</Description>
       <Row>
-        <LikeButton $variant="secondary" $liked={liked} onClick={() => void like()} disabled={pending} aria-pressed={liked} aria-label={`${liked ? SHEET_TEXT.liked : SHEET_TEXT.like} (${count})`}>
+        <LikeButton $variant="secondary" $size="lg" $liked={liked} onClick={() => void like()} disabled={pending} aria-pressed={liked} aria-label={`${liked ? SHEET_TEXT.liked : SHEET_TEXT.like} (${count})`}>
           <Icon name="heart" size={18} filled={liked} />
           {count.toLocaleString('th-TH')}
         </LikeButton>
-        <span aria-hidden style={{ color: theme.color.faint, fontSize: theme.font.size.sm }}>
-          {SHEET_TEXT.likes(count)}
-        </span>
+        <StartButton $size="lg" onClick={() => void start(character.id)} disabled={starting !== null} aria-busy={starting !== null}>
+          {starting !== null ? (
+            <>
+              <Spinner $size={18} />
+              {SHEET_TEXT.starting}
+            </>
+          ) : (
+            <>
+              <Icon name="chat" size={18} />
+              {SHEET_TEXT.startChat}
+            </>
+          )}
+        </StartButton>
       </Row>
-      <Button $size="lg" $block onClick={() => void start(character.id)} disabled={starting !== null} aria-busy={starting !== null}>
-        {starting !== null ? (
-          <>
-            <Spinner $size={18} />
-            {SHEET_TEXT.starting}
-          </>
-        ) : (
-          <>
-            <Icon name="chat" size={18} />
-            {SHEET_TEXT.startChat}
-          </>
-        )}
-      </Button>
       {isOwner ? (
         <Button $variant="secondary" $block style={{ marginTop: 10 }} onClick={() => navigate(`/edit-character/${encodeURIComponent(character.id)}`)}>
           <Icon name="edit" size={16} />
