@@ -109,17 +109,22 @@ describe('the starter cast', () => {
     expect(versions).toEqual([1]);
   });
 
-  it('an edited cast updates the same character once (a new version, its new picture) and leaves the rest alone', async () => {
-    const [first, ...rest] = STARTER_CAST;
+  it('an edited cast updates the same characters once (a new version, its new picture), keeps an admin\'s hiding, and leaves the rest alone', async () => {
+    const [first, second, ...rest] = STARTER_CAST;
     const edited: StarterCastMember = {
       ...first!,
       character: { ...first!.character, description: 'ช่างปั้นดินเผาผู้เพิ่งกลับจากงานแสดง' },
       portrait: { ...first!.portrait, sky: ['#a0c4ff', '#3a5a99'] },
     };
-    const cast = [edited, ...rest];
+    const editedHidden: StarterCastMember = { ...second!, character: { ...second!.character, description: 'ร้านดอกไม้ที่เพิ่งย้ายไปริมคลอง' } };
+    // An admin hid the second one (moderation writes these fields; the seed is not special).
+    const hiddenId = starterCastCharacterId(second!.slug);
+    await h.connection.collection('characters').updateOne({ _id: hiddenId as never }, { $set: { hidden: true, hiddenReason: 'admin' } });
+    const cast = [edited, editedHidden, ...rest];
     const [a, b] = [instance(h, { seed: true, cast }), instance(h, { seed: true, cast })];
     const outcomes = await Promise.all([a.service.openIndex(), b.service.openIndex()]);
-    expect(outcomes.map((o) => o.starterCast!.updated).sort()).toEqual([0, 1]);
+    // Each edited member is written once, by whichever instance claimed it first.
+    expect(outcomes.reduce((sum, o) => sum + o.starterCast!.updated, 0)).toBe(2);
     expect(await systemCharacters(h)).toBe(STARTER_CAST.length);
 
     const viewer = member();
@@ -128,6 +133,13 @@ describe('the starter cast', () => {
     expect(after.body).toMatchObject({ description: edited.character.description, version: 2, profileUrl: `/character-images/${starterCastContent(edited).imageName}` });
     expect(after.body.profileUrl).not.toBe(`/character-images/${starterCastContent(first!).imageName}`);
     await request(a.app).get(after.body.profileUrl).expect(200);
+    // The update is an edit: the admin's hiding stays.
+    expect(await h.connection.collection('characters').findOne({ _id: hiddenId as never })).toMatchObject({
+      description: editedHidden.character.description,
+      version: 2,
+      hidden: true,
+      hiddenReason: 'admin',
+    });
     for (const other of rest) {
       expect((await request(a.app).get(`/api/characters/${starterCastCharacterId(other.slug)}`).set('Cookie', viewer.cookie)).body.version).toBe(1);
     }
