@@ -23,6 +23,14 @@ const ROUTES: Array<[method: 'get' | 'post' | 'put' | 'delete', path: string, se
   ['get', '/character-images/abc.png', 'catalog'],
   ['get', '/uploads/character-images/abc.png?retry=1', 'catalog'],
 
+  // Reports, moderation and the audit log are the catalog's (it owns the characters).
+  ['post', '/api/characters/c1/reports', 'catalog'],
+  ['get', '/api/admin/reports?status=open', 'catalog'],
+  ['post', '/api/admin/reports/r1/resolve', 'catalog'],
+  ['put', '/api/admin/characters/c1/moderation', 'catalog'],
+  ['get', '/api/admin/audit?limit=20', 'catalog'],
+  ['post', '/api/users/me/age-confirmation', 'identity'],
+
   ['post', '/api/chats', 'chat'],
   ['get', '/api/chats/c1/memory?t=5', 'chat'],
   ['post', '/api/messages', 'chat'],

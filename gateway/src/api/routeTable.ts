@@ -22,6 +22,8 @@ export const SERVICE_ROUTES: ReadonlyArray<readonly [prefix: string, service: Se
   // Moderation (reports, hidden and 18+ characters) is the catalog's: it owns the characters.
   ['/api/admin/reports', 'catalog'],
   ['/api/admin/characters', 'catalog'],
+  // The audit log of admin actions: the moderation's, kept where they happen (README "Moderation and the age gate").
+  ['/api/admin/audit', 'catalog'],
 
   ['/api/chats', 'chat'],
   ['/api/messages', 'chat'],
