@@ -39,6 +39,7 @@ export function chatSummary(overrides: Partial<ChatSummary> = {}): ChatSummary {
     lastMessage: 'สวัสดีค่ะ',
     lastUpdated: new Date(Date.now() - 5 * 60_000).toISOString(),
     createdAt: '2025-01-01T00:00:00.000Z',
+    blocked: null,
     ...overrides,
   };
 }

@@ -6,6 +6,8 @@ export const CHAT_TEXT = {
   options: 'ตัวเลือกแชท',
   manageMemory: 'จัดการความทรงจำ',
   deleteChat: 'ลบแชทนี้',
+  report: 'รายงานตัวละคร',
+  confirmAgeInProfile: 'ยืนยันอายุในโปรไฟล์',
   confirmDeleteTitle: 'ลบแชทนี้?',
   confirmDeleteMessage: 'ข้อความทั้งหมดในห้องนี้จะถูกลบและไม่สามารถกู้คืนได้',
   confirmDelete: 'ลบแชท',

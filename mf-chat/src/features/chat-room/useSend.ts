@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { ERROR_CODES, messageCost, SWIPE_MESSAGES, type Message, type MessagePersona, type SendMessageResult } from '@lakorn/contracts/web';
+import { CHAT_BLOCK_MESSAGES, ERROR_CODES, messageCost, MODERATION_ERROR_CODES, SWIPE_MESSAGES, type ChatBlock, type Message, type MessagePersona, type SendMessageResult } from '@lakorn/contracts/web';
 import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
 import { AnswerStopped, awaitRegenerateOutcome, awaitSendOutcome, refundedOf, regenerateReply, SendAnswerLost, sendErrorMessage, sendMessage } from './api';
 import { CHAT_TEXT } from './messages';
@@ -30,6 +30,17 @@ function coinsLine(error: unknown): string {
   // Never reached the chat service (the gateway's 503, or 404 asked by its id): nothing was taken.
   if (error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.unavailable)) return CHAT_TEXT.noCoinsTaken;
   return CHAT_TEXT.coinsReturnedIfTaken;
+}
+
+/**
+ * The chat's character was hidden or is 18+ for a member who has not confirmed their age since the
+ * chat was opened: the server refuses the send (403, no coins taken) with the code that says which.
+ */
+export function chatBlockOf(error: unknown): ChatBlock | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  if (error.code === MODERATION_ERROR_CODES.characterHidden) return 'hidden';
+  if (error.code === MODERATION_ERROR_CODES.ageConfirmationRequired) return 'adult';
+  return null;
 }
 
 /** One paid answer asked for: a send, or another answer to the latest reply. */
@@ -66,13 +77,27 @@ export function useSend(options: {
   refreshMessages: () => Promise<unknown>;
   /** The input's text: cleared when the send starts, given back when it fails. */
   setText: (text: string) => void;
+  /** A send or another answer was refused because the character is hidden or 18+: the input gives way to a notice. */
+  onBlocked?: (block: ChatBlock) => void;
 }) {
   const { profile, adjustCoins, refreshProfile } = useSession();
   const { toast } = useToast();
   const [state, setState] = useState<SendState>(idle);
   const busy = useRef(false);
   const stopper = useRef<AbortController | null>(null);
-  const { chatId, persona, refreshMessages, setText } = options;
+  const { chatId, persona, refreshMessages, setText, onBlocked } = options;
+
+  /** A refusal for a hidden or 18+ character: the notice instead of the failure toast; true when it was one. */
+  const blocked = useCallback(
+    (error: unknown): boolean => {
+      const block = chatBlockOf(error);
+      if (!block) return false;
+      onBlocked?.(block);
+      toast({ title: CHAT_BLOCK_MESSAGES[block], description: CHAT_TEXT.noCoinsTaken });
+      return true;
+    },
+    [onBlocked, toast],
+  );
 
   const run = useCallback(
     async (job: Job) => {
@@ -154,12 +179,13 @@ export function useSend(options: {
         }),
         failed: (error) => {
           setText(text);
+          if (blocked(error)) return;
           if (sendErrorMessage(error).includes('Not enough')) toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnough, variant: 'destructive' });
           else toast({ title: CHAT_TEXT.sendFailedTitle, description: `${CHAT_TEXT.sendFailed}\n${coinsLine(error)}`, variant: 'destructive' });
         },
       });
     },
-    [profile, chatId, persona.id, persona.ref, toast, affordable, run, setText],
+    [profile, chatId, persona.id, persona.ref, toast, affordable, run, setText, blocked],
   );
 
   /** Another answer for the chat's latest reply, at `cost` (what the member's message it answers cost). */
@@ -181,6 +207,7 @@ export function useSend(options: {
           another: piece === null ? null : { replyId, content: piece },
         }),
         failed: (error) => {
+          if (blocked(error)) return;
           if (sendErrorMessage(error).includes('Not enough')) toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnoughAnother, variant: 'destructive' });
           // 409: full (ALTERNATIVES_MAX answers) or no longer the latest reply; the server's Thai text says which.
           else if (error instanceof ApiError && error.status === 409)
@@ -189,7 +216,7 @@ export function useSend(options: {
         },
       });
     },
-    [profile, toast, affordable, run],
+    [profile, toast, affordable, run, blocked],
   );
 
   /** Stops the reply that is streaming; what arrived is kept. */

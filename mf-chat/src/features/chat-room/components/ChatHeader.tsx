@@ -56,6 +56,8 @@ export interface ChatHeaderProps {
   onBack: () => void;
   onManageMemory: () => void;
   onDelete: () => void;
+  /** Report the character (not shown for one's own character). */
+  onReport?: () => void;
 }
 
 /**
@@ -63,7 +65,7 @@ export interface ChatHeaderProps {
  * letter) and name, the coin widget, and the options dropdown (name, genre, description, 'manage
  * memory', 'delete this chat'). Beyond the spec, the details add a V3 card's Thai creator notes.
  */
-export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete }: ChatHeaderProps) {
+export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete, onReport }: ChatHeaderProps) {
   const [open, setOpen] = useState(false);
   const creatorNotes = useCreatorNotesTh(open ? character.id : null);
   const wrap = useRef<HTMLDivElement>(null);
@@ -115,6 +117,12 @@ export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete 
               <Icon name="sparkles" size={18} />
               {CHAT_TEXT.manageMemory}
             </Item>
+            {onReport ? (
+              <Item role="menuitem" onClick={choose(onReport)}>
+                <Icon name="alert" size={18} />
+                {CHAT_TEXT.report}
+              </Item>
+            ) : null}
             <Item role="menuitem" $danger onClick={choose(onDelete)}>
               <Icon name="trash" size={18} />
               {CHAT_TEXT.deleteChat}

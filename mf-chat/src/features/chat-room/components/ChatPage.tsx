@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ALTERNATIVES_MAX, messageCost, type Chat, type Message, type MessagePersona } from '@lakorn/contracts/web';
-import { useProfile, useToast } from '@lakorn/shell-sdk';
+import { ALTERNATIVES_MAX, messageCost, type Chat, type ChatBlock, type Message, type MessagePersona } from '@lakorn/contracts/web';
+import { ReportCharacterDialog, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, LoadingState, Spinner, theme } from '@lakorn/ui';
 import { MemoryDialog } from '../../memory';
 import { PERSONA_TEXT, PersonaPicker, saveChatPersona, useChatPersona, usePersonas } from '../../personas';
@@ -15,6 +15,7 @@ import { useOpenChat } from '../useOpenChat';
 import { useRatings } from '../useRatings';
 import { useSend } from '../useSend';
 import { AnswerSwitcher } from './AnswerSwitcher';
+import { BlockedNotice } from './BlockedNotice';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { EditMessageDialog } from './EditMessageDialog';
@@ -125,6 +126,9 @@ function ChatRoom({ chat }: { chat: Chat }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
+  // Hidden or 18+ (issue "a living catalogue"): as the chat was loaded, or learnt from a refused send.
+  const [block, setBlock] = useState<ChatBlock | null>(chat.blocked ?? null);
+  const [reporting, setReporting] = useState(false);
 
   // spec §4: the persona saved for the chat is loaded and preselected.
   useEffect(() => {
@@ -141,6 +145,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
     persona: { id: personaRef ? personaId : null, ref: personaRef },
     refreshMessages: history.refresh,
     setText,
+    onBlocked: setBlock,
   });
   const choice = useAnswerChoice(history.replace);
   const ratings = useRatings(history.replace);
@@ -186,13 +191,13 @@ function ChatRoom({ chat }: { chat: Chat }) {
         greeting={isGreeting}
         disabled={pending}
         onShow={(index) => void choice.show(m, index)}
-        another={price === null ? undefined : { price, full: count >= ALTERNATIVES_MAX, max: ALTERNATIVES_MAX, onAsk: () => askAnother(m, price) }}
+        another={price === null || block ? undefined : { price, full: count >= ALTERNATIVES_MAX, max: ALTERNATIVES_MAX, onAsk: () => askAnother(m, price) }}
       />
     );
   };
 
   const actionsOf = (m: Message, at: number): MessageAction[] | undefined => {
-    if (m.id.startsWith('temp-') || pending) return undefined;
+    if (m.id.startsWith('temp-') || pending || block) return undefined;
     return [
       { label: CHAT_TEXT.edit, icon: 'edit', onSelect: () => actions.startEdit(m, textOf(m)) },
       { label: CHAT_TEXT.branch, icon: 'branch', onSelect: () => void actions.branch(m) },
@@ -277,6 +282,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
         onBack={() => navigate('/library')}
         onManageMemory={() => setMemoryOpen(true)}
         onDelete={() => setConfirmDelete(true)}
+        onReport={() => setReporting(true)}
       />
       <Viewport>
         <Scroller ref={scroller} onScroll={onScroll} data-testid="message-scroller">
@@ -328,21 +334,26 @@ function ChatRoom({ chat }: { chat: Chat }) {
           </JumpToNewest>
         ) : null}
       </Viewport>
-      <Composer
-        text={text}
-        onText={setText}
-        coins={profile.coins}
-        pending={pending}
-        streaming={streaming}
-        onStop={stop}
-        onSend={() => {
-          // Your own message is always shown: the view goes to the end with it.
-          atBottom.current = true;
-          setShowJump(false);
-          void send(text);
-        }}
-        picker={<PersonaPicker personas={personas.data ?? []} value={personaRef ? personaId : null} onChange={(p) => void choosePersona(p)} disabled={pending} />}
-      />
+      {block ? (
+        <BlockedNotice block={block} />
+      ) : (
+        <Composer
+          text={text}
+          onText={setText}
+          coins={profile.coins}
+          pending={pending}
+          streaming={streaming}
+          onStop={stop}
+          onSend={() => {
+            // Your own message is always shown: the view goes to the end with it.
+            atBottom.current = true;
+            setShowJump(false);
+            void send(text);
+          }}
+          picker={<PersonaPicker personas={personas.data ?? []} value={personaRef ? personaId : null} onChange={(p) => void choosePersona(p)} disabled={pending} />}
+        />
+      )}
+      {reporting ? <ReportCharacterDialog open character={chat.character} onClose={() => setReporting(false)} /> : null}
       <MemoryDialog chatId={chat.id} characterName={chat.character.name} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
       <EditMessageDialog original={actions.editing?.text ?? null} busy={actions.saving} onSave={(content) => void actions.saveEdit(content)} onClose={actions.cancelEdit} />
       <ConfirmDialog
