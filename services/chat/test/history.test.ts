@@ -269,7 +269,7 @@ describe('POST /api/chats/:id/branch', () => {
     const made = res.body as Chat;
     expect(made).toEqual({
       id: expect.any(String), userId: actor.id, characterId: room.characterId, character: room.character,
-      memory: 'ชอบกินมะม่วง', lastMessage: 'ตอบ 2', lastUpdated: made.createdAt, createdAt: expect.any(String),
+      memory: 'ชอบกินมะม่วง', lastMessage: 'ตอบ 2', lastUpdated: made.createdAt, createdAt: expect.any(String), blocked: null,
     });
     expect(made.id).not.toBe(room.id);
     const copy = await list(cookie, made.id);
