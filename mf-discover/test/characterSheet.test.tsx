@@ -1,8 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@lakorn/contracts/web';
 import { admin, deferred, mockApi } from '@lakorn/shell-sdk/testing';
-import { profile, renderAt } from './support';
+import { profile, renderAt, summary } from './support';
 
 // /c/{id}: the character sheet a shared link opens (issue: share links).
 
@@ -164,5 +164,20 @@ describe('the character sheet /c/{id}', () => {
     await screen.findByRole('heading', { level: 2, name: 'ต้นกล้า' });
     await userEvent.click(screen.getByRole('button', { name: 'ย้อนกลับ' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  test("opens from a discover card's options ('ดูรายละเอียด') without starting a chat; tapping the card still starts one", async () => {
+    const card = summary({ id: 'c77', name: 'ต้นกล้า' });
+    const api = mockApi({
+      'GET /api/characters/public': { body: { characters: [card], nextCursor: null } },
+      'GET /api/characters/c77': { body: character() },
+    });
+    renderAt('/');
+    const article = await screen.findByRole('article', { name: 'ต้นกล้า' });
+    await userEvent.click(within(article).getByRole('button', { name: 'ตัวเลือกของ ต้นกล้า' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'ดูรายละเอียด' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/c/c77');
+    expect(await screen.findByRole('heading', { level: 2, name: 'ต้นกล้า' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/chats')).toEqual([]);
   });
 });

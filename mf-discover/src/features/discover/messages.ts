@@ -31,6 +31,7 @@ export const DISCOVER_TEXT = {
   chatWith: (name: string) => `เริ่มแชทกับ ${name}`,
   openCharacter: (name: string) => `เปิดแชทกับ ${name}`,
   cardOptions: (name: string) => `ตัวเลือกของ ${name}`,
+  viewCharacter: 'ดูรายละเอียด',
   // spec §8
   signInTitle: 'กรุณาเข้าสู่ระบบ',
   signInToChat: 'คุณต้องเข้าสู่ระบบก่อนเริ่มแชท',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CharacterSummary } from '@lakorn/contracts/web';
 import { REPORT_TEXT, ReportCharacterDialog } from '@lakorn/shell-sdk';
@@ -24,7 +25,7 @@ const Menu = styled.div`
   box-shadow: ${theme.shadow};
 `;
 
-const Item = styled.button`
+const Item = styled.button<{ $neutral?: boolean }>`
   display: flex;
   align-items: center;
   gap: 8px;
@@ -34,7 +35,7 @@ const Item = styled.button`
   border: none;
   border-radius: ${theme.radius.sm};
   background: none;
-  color: ${theme.color.danger};
+  color: ${(p) => (p.$neutral ? theme.color.text : theme.color.danger)};
   font-size: ${theme.font.size.sm};
   text-align: left;
   white-space: nowrap;
@@ -49,6 +50,7 @@ const Item = styled.button`
 export function CardMenu({ character }: { character: Pick<CharacterSummary, 'id' | 'name'> }) {
   const [open, setOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const navigate = useNavigate();
   const wrap = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -73,8 +75,12 @@ export function CardMenu({ character }: { character: Pick<CharacterSummary, 'id'
       </IconButton>
       {open ? (
         <Menu role="menu" aria-label={DISCOVER_TEXT.cardOptions(character.name)}>
+          {/* The character's sheet (/c/{id}: its likes and share link); tapping the card still starts a chat (spec §2). */}
+          <Item ref={first} role="menuitem" type="button" $neutral onClick={() => navigate(`/c/${encodeURIComponent(character.id)}`)}>
+            <Icon name="user" size={16} />
+            {DISCOVER_TEXT.viewCharacter}
+          </Item>
           <Item
-            ref={first}
             role="menuitem"
             type="button"
             onClick={() => {
