@@ -15,6 +15,7 @@ const Row = styled.ol`
   padding: 0 16px 4px;
   list-style: none;
   scroll-snap-type: x proximity;
+  scroll-padding-inline: 16px;
   scrollbar-width: none;
   &::-webkit-scrollbar { display: none; }
 `;
