@@ -55,6 +55,11 @@ const ROUND_TRIPS: Record<string, number> = {
   'character like': 2,
   // The member's character slot is given back (the 50-character quota, ARCHITECTURE §2 slots).
   'character delete': 8,
+  // chat.message.sent counted for discover's popular order (catalog README "Popular and new"): the
+  // activity inserted against its unique _id and the discover log's entry; a start reads the
+  // window's 7 days by the indexed day.
+  'message sent counted (popular)': 2,
+  'popular window loaded (start)': 7,
   'check-in': 3,
   // A redemption holds one of the member's 5 refusal slots while it runs and gives it back on success.
   'promo redemption': 11,
@@ -194,6 +199,9 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   await within(() => as('character read', catalog.app).get(`/api/characters/${ids[0]}`).set('Cookie', creator.cookie).expect(200));
   await within(() => as('character edit', catalog.app).put(`/api/characters/${ids[0]}`).set('Cookie', creator.cookie).send(catalogHarness.characterInput({ name: 'แก้ไขแล้ว' })).expect(200));
   await within(() => as('character like', catalog.app).post(`/api/characters/${ids[1]}/like`).set('Cookie', fan.cookie).send({ userId: fan.actor.id }).expect(200));
+  const sent = { messageId: 'hot-popular-1', chatId: 'hot-popular-chat', characterId: ids[1]!, userId: fan.actor.id, at: new Date().toISOString() };
+  await within(() => hotPath('message sent counted (popular)', () => catalog.service.activity.messageSent(sent)));
+  await within(() => hotPath('popular window loaded (start)', () => catalog.service.activity.load()));
   await within(() => as('character delete', catalog.app).delete(`/api/characters/${ids[2]}`).set('Cookie', creator.cookie).expect(204));
 
   // --- check-in
