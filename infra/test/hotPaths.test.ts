@@ -35,26 +35,36 @@ const FIXED_SIZE = new Set(['settings', 'daily_coin_settings', 'special_checkin_
  */
 const ROUND_TRIPS: Record<string, number> = {
   // The chat's summary (by _id) and pins (by chatId) join the prompt's reads (chat README "Memory that keeps up").
-  'send (JSON)': 20,
-  'messages of a chat (full array)': 2,
-  'messages of a chat (?limit=50)': 3,
+  // chat.message.sent through the outbox (discover's popular order): its published-id check and insert.
+  'send (JSON)': 22,
+  // The member's thumbs (chat README "Ratings"): one more read, by chat for the whole list, by page key for a page.
+  'messages of a chat (full array)': 3,
+  'messages of a chat (?limit=50)': 4,
   // Another answer (chat README "Another answer"): a send's path, plus the reply read by id, the
   // latest two messages, the reply's answers (by messageId) and its place claimed, and the answer
   // stored and selected; a page holding a reply with answers reads them by its page key (one more).
   'regenerate (JSON)': 23,
-  'messages of a chat with answers (?limit=50)': 4,
-  'answer selected': 5,
+  'messages of a chat with answers (?limit=50)': 5,
+  // The chosen answer's own thumb, by its id.
+  'answer selected': 6,
+  // The message and its chat by id, the answer's rating by id, the rating put, chat.message.rated enqueued.
+  'reply rated': 7,
   // Edit, rewind and branch in a chat of 129 messages (3 pages): each reads the message by id and
   // only the pages it needs, by key (a rewind of the last 2 the newest page, a branch from the 3rd
   // the first), whatever the chat's length; the memory's summary and pins are kept in step.
   'message edit': 6,
-  'rewind (the last 2 of 129)': 11,
-  'branch (from the 3rd of 129)': 17,
+  // The removed messages' ratings go by page key; a branch is a new room (chat.chat.started enqueued).
+  'rewind (the last 2 of 129)': 12,
+  'branch (from the 3rd of 129)': 19,
   'character read': 1,
   'character edit': 6,
-  'character like': 2,
+  // A like is a creator-stats fact, and its day touched (README "Creator stats").
+  'character like': 5,
+  // The owner by id, the character's touches and days by characterId, today's facts by its key and the day put.
+  'character stats': 6,
   // The member's character slot is given back (the 50-character quota, ARCHITECTURE §2 slots).
-  'character delete': 8,
+  // Its stats go with it (facts, touches, days by characterId).
+  'character delete': 11,
   // chat.message.sent counted for discover's popular order (catalog README "Popular and new"): the
   // activity inserted against its unique _id and the discover log's entry; a start reads the
   // window's 7 days by the indexed day.
@@ -67,11 +77,12 @@ const ROUND_TRIPS: Record<string, number> = {
 };
 
 /**
- * Paths that write a document carrying its own event (an embedded outbox): the write wakes the
- * relay at once, in the path's context, and its read of that document may or may not come before
- * the path ends.
+ * Paths that write a document carrying its own event (an embedded outbox), or enqueue one (a
+ * send's chat.message.sent, a rating's chat.message.rated, a branch's chat.chat.started): the
+ * write wakes the relay at once, and its read or mark of that event may or may not come before
+ * the path ends (a regenerate meets the relay its send woke).
  */
-const RELAY_MAY_READ = new Set(['check-in', 'promo redemption', 'payment settle']);
+const RELAY_MAY_READ = new Set(['check-in', 'promo redemption', 'payment settle', 'send (JSON)', 'regenerate (JSON)', 'reply rated', 'branch (from the 3rd of 129)']);
 
 const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432';
 const PG_URL = `${LOCAL_PG}/lakorn_explain`;
@@ -174,6 +185,7 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   await within(() => as('regenerate (JSON)', chat.app).post(`/api/messages/${latest.id}/regenerate`).set('Cookie', m.cookie).send({ clientMessageId: 'hot-regenerate-1' }).expect(200));
   await within(() => as('messages of a chat with answers (?limit=50)', chat.app).get(`/api/messages/chat/${room.id}?limit=50`).set('Cookie', m.cookie).expect(200));
   await within(() => as('answer selected', chat.app).put(`/api/messages/${latest.id}/selected`).set('Cookie', m.cookie).send({ index: 0 }).expect(200));
+  await within(() => as('reply rated', chat.app).post(`/api/messages/${latest.id}/rating`).set('Cookie', m.cookie).send({ value: 1 }).expect(200));
   const { newId } = await import('../../services/chat/src/domain/ids');
   for (let i = 0; i < 120; i++) {
     await chat.service.stores.chats.insertMessage({
@@ -202,6 +214,8 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   const sent = { messageId: 'hot-popular-1', chatId: 'hot-popular-chat', characterId: ids[1]!, userId: fan.actor.id, at: new Date().toISOString() };
   await within(() => hotPath('message sent counted (popular)', () => catalog.service.activity.messageSent(sent)));
   await within(() => hotPath('popular window loaded (start)', () => catalog.service.activity.load()));
+  await catalog.service.stats.messageSent({ messageId: 'hot-m1', chatId: 'hot-c1', characterId: ids[1]!, userId: fan.actor.id, at: new Date().toISOString() });
+  await within(() => as('character stats', catalog.app).get(`/api/characters/${ids[1]}/stats`).set('Cookie', creator.cookie).expect(200));
   await within(() => as('character delete', catalog.app).delete(`/api/characters/${ids[2]}`).set('Cookie', creator.cookie).expect(204));
 
   // --- check-in

@@ -112,3 +112,20 @@ test('chat\'s events reach the stats through RabbitMQ, and a redelivered one cou
   await waitUntil(async () => (await statsOf(owner.cookie, id)).windows.days7.chatsStarted === 1, 10_000);
   expect((await statsOf(owner.cookie, id)).windows.days7).toMatchObject({ chatsStarted: 1, messagesReceived: 1, members: 1 });
 });
+
+test('a deleted member\'s chats, messages and thumbs leave the numbers (identity.user.deleted); a redelivery changes nothing', async () => {
+  const owner = member();
+  const { id } = await createCharacter(h.app, owner.cookie);
+  const stats = h.service.stats;
+  for (const userId of ['stays', 'leaves']) {
+    await stats.chatStarted({ chatId: `chat-${userId}-${id}`, characterId: id, userId, at: ago(0) });
+    await stats.messageSent({ messageId: `m-${userId}-${id}`, chatId: 'x', characterId: id, userId, at: ago(1) });
+    await stats.messageRated({ messageId: `m-${userId}-${id}-r`, alternative: 0, characterId: id, userId, value: 1, previous: 0, at: ago(0) });
+  }
+  expect((await statsOf(owner.cookie, id)).windows.all).toMatchObject({ chatsStarted: 2, messagesReceived: 2, members: 2, thumbsUp: 2 });
+  await stats.forgetMember('leaves');
+  await stats.forgetMember('leaves');
+  const after = await statsOf(owner.cookie, id);
+  expect(after.windows.all).toMatchObject({ chatsStarted: 1, messagesReceived: 1, members: 1, thumbsUp: 1 });
+  expect(after.windows.days7).toMatchObject({ chatsStarted: 1, messagesReceived: 1, members: 1, thumbsUp: 1 });
+});

@@ -58,7 +58,7 @@ export const statDayId = (characterId: string, day: string) => `${characterId}:$
 export function statsModels(connection: Connection) {
   const byCharacter = { characterId: String };
   return {
-    facts: modelOf<StatFactDoc>(connection, 'StatFact', () => schemaOf('stat_facts', { ...byCharacter, cday: String, userId: String }, [[{ cday: 1 }], [{ characterId: 1 }]])),
+    facts: modelOf<StatFactDoc>(connection, 'StatFact', () => schemaOf('stat_facts', { ...byCharacter, cday: String, userId: String }, [[{ cday: 1 }], [{ characterId: 1 }], [{ userId: 1 }]])),
     touches: modelOf<StatTouchDoc>(connection, 'StatTouch', () => schemaOf('stat_touches', byCharacter, [[{ characterId: 1 }]])),
     days: modelOf<StatDayDoc>(connection, 'StatDay', () => schemaOf('stat_days', byCharacter, [[{ characterId: 1 }]])),
   };
@@ -77,6 +77,8 @@ export interface StatsStore {
   /** A day's facts: one equality read on its key. */
   factsOfDay(characterId: string, day: string): Promise<StatFactDoc[]>;
   putDay(doc: StatDayDoc): Promise<void>;
+  /** A member's facts (identity.user.deleted), read then removed: the days they were on, to derive again. */
+  removeMember(userId: string): Promise<Array<Pick<StatFactDoc, 'characterId' | 'day'>>>;
   /** A deleted character's stats go with it. */
   removeCharacter(characterId: string): Promise<void>;
 }
@@ -98,6 +100,11 @@ export function createStatsStore(connection: Connection): StatsStore {
     daysOf: (characterId) => days.find({ characterId }).toArray(),
     factsOfDay: (characterId, day) => facts.find({ cday: statDayId(characterId, day) }).toArray(),
     putDay: (doc) => putById(days, doc),
+    async removeMember(userId) {
+      const theirs = await facts.find({ userId }, { projection: { characterId: 1, day: 1 } }).toArray();
+      await facts.deleteMany({ userId });
+      return theirs.map(({ characterId, day }) => ({ characterId, day }));
+    },
     async removeCharacter(characterId) {
       await facts.deleteMany({ characterId });
       await touches.deleteMany({ characterId });

@@ -120,6 +120,16 @@ export function createCharacterStats({ store, ownerOf, assertVisible, likeCount,
 
     forget: (characterId: string) => store.removeCharacter(characterId),
 
+    /**
+     * identity.user.deleted: the member's data goes (ARCHITECTURE §4), so their chats, messages,
+     * likes and thumbs leave the creators' numbers, as their chats leave chat; the days they were on
+     * are touched, so the next read derives them again. A redelivery finds nothing left.
+     */
+    async forgetMember(userId: string): Promise<void> {
+      const days = new Map((await store.removeMember(userId)).map((d) => [`${d.characterId}:${d.day}`, d]));
+      for (const { characterId, day } of days.values()) await store.touch(characterId, day, now());
+    },
+
     async of(actor: Actor, characterId: string): Promise<CharacterStats> {
       await assertMayRead(actor, characterId);
       const startedAt = now();

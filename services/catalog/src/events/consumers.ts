@@ -36,14 +36,16 @@ export async function registerActivityConsumer({ bus, activity }: { bus: Bus; ac
 }
 
 /**
- * Creator stats (README "Creator stats"): chats started, messages and ratings from chat's outbox.
+ * Creator stats (README "Creator stats"): chats started, messages and ratings from chat's outbox;
+ * a deleted member's facts go.
  * Its own queue (each consumer of an event in the catalog gets its own copy); idempotent by the
  * facts' unique _id, so a redelivery counts once.
  */
-export async function registerStatsConsumer({ bus, stats }: { bus: Bus; stats: Pick<CharacterStatsBook, 'chatStarted' | 'messageSent' | 'messageRated'> }): Promise<void> {
+export async function registerStatsConsumer({ bus, stats }: { bus: Bus; stats: Pick<CharacterStatsBook, 'chatStarted' | 'messageSent' | 'messageRated' | 'forgetMember'> }): Promise<void> {
   await consumeEvents(bus, 'character-stats', {
     'chat.chat.started': async ({ payload }) => stats.chatStarted(payload),
     'chat.message.sent': async ({ payload }) => stats.messageSent(payload),
     'chat.message.rated': async ({ payload }) => stats.messageRated(payload),
+    'identity.user.deleted': async ({ payload }) => stats.forgetMember(payload.userId),
   });
 }
