@@ -72,7 +72,7 @@ describe('the report queue', () => {
     expect(within(first).getByText('ลอกมาจากการ์ตูน')).toBeInTheDocument();
     expect(within(first).getByText('รอตรวจ 2 รายงาน')).toBeInTheDocument();
     expect(within(first).getByText('ทั้งหมด 3 ครั้ง')).toBeInTheDocument();
-    expect(within(first).getByText('รายงานเมื่อ 3 นาทีที่แล้ว')).toBeInTheDocument();
+    expect(within(first).getByText('รายงาน 3 นาทีที่แล้ว')).toBeInTheDocument();
     const starter = screen.getByRole('listitem', { name: 'ดาว' });
     // A starter-cast character's creator is the system account, and admins see it as such.
     expect(within(starter).getByText('เจ้าของ: บัญชีระบบ (ตัวละครเริ่มต้น)')).toBeInTheDocument();
@@ -202,6 +202,7 @@ describe('the direct controls of a character', () => {
     expect(screen.getByText(/ตอนนี้เป็น 18\+ เพราะผู้สร้างเปิดสไปซี่/)).toBeInTheDocument();
     await userEvent.click(within(group).getByRole('radio', { name: 'ทุกวัย' }));
     await waitFor(() => expect(within(group).getByRole('radio', { name: 'ทุกวัย' })).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.getByText('ตอนนี้เป็นทุกวัย ตามที่ผู้ดูแลระบบกำหนด')).toBeInTheDocument();
     await userEvent.click(within(group).getByRole('radio', { name: '18+ เสมอ' }));
     await waitFor(() => expect(within(group).getByRole('radio', { name: '18+ เสมอ' })).toHaveAttribute('aria-checked', 'true'));
     await userEvent.click(within(group).getByRole('radio', { name: 'ตามสไปซี่' }));
@@ -238,7 +239,7 @@ describe('the audit log', () => {
     action: 'report.hide',
     targetType: 'character',
     targetId: `char${n}`,
-    details: { hidden: true, reason: 'spam' },
+    details: { characterId: `char${n}`, hidden: true, reason: 'spam' },
     ...overrides,
   });
 
@@ -250,11 +251,11 @@ describe('the audit log', () => {
           : { body: { entries: [entry(1, { action: 'character.moderation', details: { adult: true } }), entry(2)], nextCursor: 'next' } },
     });
     renderAdmin('/admin/moderation?tab=audit', admin);
-    const list = await screen.findByRole('list', { name: 'บันทึกการดำเนินการ' });
+    const list = await screen.findByRole('list', { name: 'บันทึกการดำเนินการของผู้ดูแล' });
     await within(list).findByText('เปลี่ยนการแสดงผลของตัวละคร');
     expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['เปลี่ยนการแสดงผลของตัวละคร', 'ซ่อนตัวละครจากรายงาน']);
     expect(within(list).getByText('อายุผู้ชม: 18+ เสมอ')).toBeInTheDocument();
-    expect(within(list).getByText('ซ่อนอยู่ · เหตุผล: สแปมหรือโฆษณา')).toBeInTheDocument();
+    expect(within(list).getByText('ตัวละคร char2 · ซ่อนอยู่ · เหตุผล: สแปมหรือโฆษณา')).toBeInTheDocument();
     expect(within(list).getAllByText(/โดย moderator@lakorn.local/)).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'ดูเพิ่มเติม' }));
     expect(await within(list).findByText('ยกเลิกรายงาน')).toBeInTheDocument();

@@ -9,7 +9,8 @@ export const MODERATION_TEXT = {
   tabsLabel: 'ส่วนของการตรวจสอบ',
   tabReports: 'รายงาน',
   tabCharacter: 'จัดการตัวละคร',
-  tabAudit: 'บันทึกการดำเนินการ',
+  tabAudit: 'บันทึก',
+  auditLabel: 'บันทึกการดำเนินการของผู้ดูแล',
   // The queue
   showOpen: 'รอตรวจสอบ',
   showAll: 'ทั้งหมด',
@@ -22,7 +23,8 @@ export const MODERATION_TEXT = {
   loadMoreFailed: 'โหลดเพิ่มเติมไม่สำเร็จ',
   deletedCharacter: 'ตัวละครถูกลบแล้ว',
   owner: (username: string) => `เจ้าของ: ${username || 'ไม่ทราบชื่อ'}`,
-  reportedAt: (when: string) => `รายงานเมื่อ ${when}`,
+  // relativeTime answers 'เมื่อสักครู่' or '3 นาทีที่แล้ว'.
+  reportedAt: (when: string) => `รายงาน ${when}`,
   openCount: (n: number) => `รอตรวจ ${n} รายงาน`,
   totalCount: (n: number) => `ทั้งหมด ${n} ครั้ง`,
   noDetails: 'ไม่มีรายละเอียดเพิ่มเติม',
@@ -59,6 +61,7 @@ export const MODERATION_TEXT = {
   adultAlways: '18+ เสมอ',
   adultNever: 'ทุกวัย',
   adultFollowHint: (spicy: boolean) => (spicy ? 'ตอนนี้เป็น 18+ เพราะผู้สร้างเปิดสไปซี่' : 'ตอนนี้เป็นทุกวัย เพราะไม่ได้เปิดสไปซี่'),
+  adultNow: (adult: boolean) => (adult ? 'ตอนนี้เป็น 18+ ตามที่ผู้ดูแลระบบกำหนด' : 'ตอนนี้เป็นทุกวัย ตามที่ผู้ดูแลระบบกำหนด'),
   saved: 'บันทึกแล้ว',
   saveFailed: 'บันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
   saving: 'กำลังบันทึก...',
@@ -68,6 +71,7 @@ export const MODERATION_TEXT = {
   auditFailed: 'โหลดบันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
   auditEmpty: 'ยังไม่มีการดำเนินการ',
   by: (email: string) => `โดย ${email}`,
+  character: (id: string) => `ตัวละคร ${id}`,
   target: (type: string, id: string) => `${type === 'character' ? 'ตัวละคร' : type === 'report' ? 'รายงาน' : type} ${id}`,
 } as const;
 

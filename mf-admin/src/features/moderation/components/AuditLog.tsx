@@ -25,7 +25,7 @@ const More = styled.div`
 
 const isKnown = (action: string): action is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);
 
-/** What changed, in Thai where the log's fields are known ({hidden, reason, adult}), else as the server wrote it. */
+/** What changed, in Thai where the log's fields are known ({characterId, hidden, reason, adult}), else as the server wrote it. */
 export function describeChange(details: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
@@ -33,6 +33,7 @@ export function describeChange(details: Record<string, unknown>): string {
     else if (key === 'reason' && (typeof value === 'string' || value === null)) parts.push(MODERATION_TEXT.hiddenBecause(hiddenReasonLabel(value)));
     else if (key === 'adult' && (typeof value === 'boolean' || value === null))
       parts.push(`${MODERATION_TEXT.adult}: ${value === null ? MODERATION_TEXT.adultFollow : value ? MODERATION_TEXT.adultAlways : MODERATION_TEXT.adultNever}`);
+    else if (key === 'characterId' && typeof value === 'string') parts.push(MODERATION_TEXT.character(value));
     else parts.push(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   }
   return parts.join(' · ');
@@ -60,7 +61,7 @@ export function AuditLog() {
       {log.loading ? <LoadingState message={MODERATION_TEXT.auditLoading} /> : null}
       {log.failed ? <ErrorState message={MODERATION_TEXT.auditFailed} onRetry={() => void log.reload()} /> : null}
       {!log.loading && !log.failed && log.items.length === 0 ? <EmptyState icon="shield" title={MODERATION_TEXT.auditEmpty} /> : null}
-      <PlainList aria-label={MODERATION_TEXT.tabAudit}>
+      <PlainList aria-label={MODERATION_TEXT.auditLabel}>
         {log.items.map((entry) => (
           <Entry key={entry.id} entry={entry} />
         ))}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { hiddenReasonLabel, isAdultCharacter, isSystemCreator, SYSTEM_CREATOR_LABEL, type Character, type ModerationBody } from '@lakorn/contracts/web';
 import { ApiError, useToast } from '@lakorn/shell-sdk';
-import { Avatar, Button, Card, ConfirmDialog, ErrorState, LoadingState, Muted, Pill, SectionTitle, TextField, theme, Toggle } from '@lakorn/ui';
+import { Avatar, Button, Card, ConfirmDialog, ErrorState, LoadingState, Muted, SectionTitle, TextField, theme, Toggle } from '@lakorn/ui';
 import { characterIdFrom, moderateCharacter, useAfterModeration, useModeratedCharacter } from '../api';
 import { MODERATION_TEXT } from '../messages';
 
@@ -139,9 +139,8 @@ function Controls({ id }: { id: string }) {
         ))}
       </Choices>
       <Muted>
-        {adult === 'follow' ? MODERATION_TEXT.adultFollowHint(character.isSpicy) : null}{' '}
-        {isAdultCharacter(character) ? <Pill $tone="primary">{MODERATION_TEXT.adultPill}</Pill> : null}
-        {saving ? ` ${MODERATION_TEXT.saving}` : null}
+        {adult === 'follow' ? MODERATION_TEXT.adultFollowHint(character.isSpicy) : MODERATION_TEXT.adultNow(isAdultCharacter(character))}
+        {saving ? ` · ${MODERATION_TEXT.saving}` : null}
       </Muted>
       <ConfirmDialog
         open={confirmHide}
