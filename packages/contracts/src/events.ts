@@ -143,15 +143,6 @@ export const MessageSent = z.object({
 });
 export type MessageSent = z.infer<typeof MessageSent>;
 
-/** Event name → payload schema. Publishers and consumers look schemas up here. */
-export const EVENTS = {
-  'identity.user.registered': UserRegistered,
-  'identity.user.updated': UserUpdated,
-  'identity.user.deleted': UserDeleted,
-  /** A session or every session of a member ended: every process stops accepting it at once. */
-  'identity.sessions.ended': SessionEnd,
-  'wallet.balance.changed': BalanceChanged,
-  'wallet.debit': DebitRequest,
 /** A thumb on a character's reply: 1 up, -1 down, 0 none (chat README "Ratings"). */
 export const RatingValue = z.union([z.literal(1), z.literal(-1), z.literal(0)]);
 export type RatingValue = z.infer<typeof RatingValue>;
@@ -185,15 +176,24 @@ export const MessageRated = z.object({
 });
 export type MessageRated = z.infer<typeof MessageRated>;
 
+/** Event name → payload schema. Publishers and consumers look schemas up here. */
+export const EVENTS = {
+  'identity.user.registered': UserRegistered,
+  'identity.user.updated': UserUpdated,
+  'identity.user.deleted': UserDeleted,
+  /** A session or every session of a member ended: every process stops accepting it at once. */
+  'identity.sessions.ended': SessionEnd,
+  'wallet.balance.changed': BalanceChanged,
+  'wallet.debit': DebitRequest,
   'wallet.refund.requested': RefundRequested,
   'wallet.credit.requested': CreditRequested,
   'catalog.character.updated': CharacterUpdated,
   'catalog.character.deleted': CharacterDeleted,
   'chat.summary.requested': SummaryRequested,
   'chat.message.sent': MessageSent,
+  'chat.chat.started': ChatStarted,
+  'chat.message.rated': MessageRated,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
 export type DebitReply = z.infer<typeof DebitReply>;
-  'chat.chat.started': ChatStarted,
-  'chat.message.rated': MessageRated,
