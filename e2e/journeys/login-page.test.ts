@@ -32,7 +32,7 @@ describe('the static sign-in page (a page load of /login)', () => {
   });
 
   it('shows a stored sign-in error once, prefixed', async () => {
-    await page.evaluate(() => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('lakorn.auth.error', 'Failed to complete Google sign in'));
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem: (key: string, value: string) => void } }).localStorage.setItem('lakorn.auth.error', 'Failed to complete Google sign in'));
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'ล้มเหลวในการเข้าสู่ระบบ: Failed to complete Google sign in' }).waitFor();
     await screenshot(page, 'login-static-stored-error');
