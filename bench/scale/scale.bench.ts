@@ -10,7 +10,7 @@ import { collectionOf, connectMongo, createOutbox, ensureIndexes, silentLogger, 
 import { closeServer, listenLocally, sampleCharacter, testBus, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp as createCatalogApp } from '../../services/catalog/src/app';
 import { catalogCollections, type CharacterDoc } from '../../services/catalog/src/data/models';
-import { createCatalogService } from '../../services/catalog/src/service';
+import { createCatalogService, type CatalogService } from '../../services/catalog/src/service';
 import { createApp as createChatApp } from '../../services/chat/src/app';
 import { chatModels, type ChatDoc, type MessageDoc, type MessageHeadDoc } from '../../services/chat/src/data/models';
 import { registerConsumers as registerChatConsumers } from '../../services/chat/src/events/consumers';
@@ -35,6 +35,10 @@ const CATALOG = process.env.BENCH_CATALOG !== '0';
 /** BENCH_CHAT=0 measures the catalog only (its start and reads need no chat or wallet data). */
 const CHAT = process.env.BENCH_CHAT !== '0';
 const MESSAGES_PER_CHAT = 100;
+/** BENCH_DB_START=0 skips the catalog's start from the database (minutes at 100 000) and starts from its kept snapshot. */
+const DB_START = process.env.BENCH_DB_START !== '0';
+/** Discover's orders, each listed at every size (the goal: any sort within ×1.5 of the random order). */
+const SORTS = ['random', 'popular', 'new', 'liked'] as const;
 
 const logger = silentLogger();
 const keys = testSessionKeys();
@@ -298,20 +302,27 @@ async function measureCatalog(size: number, results: Results): Promise<void> {
     console.info(`  heap kept by the index: ${heapMb.toFixed(0)} MB${global.gc ? '' : ' (run with --expose-gc for a figure without garbage)'}`);
   };
   // A first start reads the characters (no snapshot yet) and persists the index; the next starts from it.
-  const first = createCatalogService({ connection, logger, outbox, snapshotIntervalMs: 0 });
-  await timedStart('catalog start from the database (discover index load)', () => first.catalog.load());
-  const saveStart = performance.now();
-  await first.snapshots.save();
-  once('discover snapshot written', performance.now() - saveStart);
-  first.index.clear();
-  const service = createCatalogService({ connection, logger, outbox, snapshotIntervalMs: 0 });
+  if (DB_START) {
+    const first = createCatalogService({ connection, logger, outbox, snapshotIntervalMs: 0 });
+    await timedStart('catalog start from the database (discover index load)', () => first.catalog.load());
+    const saveStart = performance.now();
+    await first.snapshots.save();
+    once('discover snapshot written', performance.now() - saveStart);
+    first.index.clear();
+  }
+  // The bench member creates RUNS + 2 characters a run: past the members' allowance (QUOTAS) at 40 runs.
+  const service = createCatalogService({ connection, logger, outbox, snapshotIntervalMs: 0, quotas: { charactersTotal: 10_000 } });
   await timedStart('catalog start from its snapshot (+ discover log since)', () => service.openIndex());
+  // Before the server listens: the seconds this takes would outlast an idle keep-alive connection.
+  giveOrders(service);
   const { server, base } = await listen(createCatalogApp({ logger, sessionPublicKey: keys.publicKey, catalog: service.catalog, images: service.images }));
   try {
     const input: CharacterInputBody = {
       name: 'ม้านั่งทดสอบ', age: '', gender: 'female', genre: 'daily', appearance: text(200), personality: text(600), firstMessage: text(100),
       background: text(400), exampleMessages: text(200), isPublic: true, isSpicy: false, description: 'ตัวละครทดสอบความเร็ว', profileUrl: '', cardExtras: '',
     };
+    // What an interrupted run left behind goes first.
+    for (const id of service.index.idsOfUser(MEMBER.id)) await call(base, `/api/characters/${id}`, { method: 'DELETE' });
     const created: string[] = [];
     for (let i = 0; i < RUNS + 2; i++) {
       const res = await call(base, '/api/characters', { method: 'POST', body: JSON.stringify({ ...input, userId: MEMBER.id }) });
@@ -321,6 +332,7 @@ async function measureCatalog(size: number, results: Results): Promise<void> {
     add(await timeRuns('GET /api/characters/:id (full character)', RUNS, (i) => call(base, `/api/characters/${some(i)}`).then((r) => r.json())));
     add(await timeRuns('PUT /api/characters/:id (edit)', Math.min(RUNS, 20), (i) => call(base, `/api/characters/${some(i)}`, { method: 'PUT', body: JSON.stringify({ ...input, userId: MEMBER.id, name: `แก้ไข ${i}` }) })));
     add(await timeRuns('POST /api/characters/:id/like', Math.min(RUNS, 20), (i) => call(base, `/api/characters/${some(i + 2)}/like`, { method: 'POST', body: JSON.stringify({ userId: MEMBER.id }) }), 0));
+    await measureListings(base, add);
     add(await timeRuns('DELETE /api/characters/:id', Math.min(RUNS, 20), async () => {
       const id = created.pop();
       if (id) await call(base, `/api/characters/${id}`, { method: 'DELETE' });
@@ -334,6 +346,39 @@ async function measureCatalog(size: number, results: Results): Promise<void> {
     await outbox.stop();
     await bus.close();
     await connection.close();
+  }
+}
+
+/**
+ * The discover listing in each order (GET /api/characters/public?sort=): a first page, the page
+ * after it (the cursor's binary search), a genre, and a rare search (a walk over most of the
+ * order). Popularity and likes are given to one character in 20 straight in the index (members
+ * chatting this week, 1-30 each; likes 1-50), as chat.message.sent and likes would leave them, so
+ * the sorted orders are not merely the newest.
+ */
+function giveOrders(service: CatalogService): void {
+  const ids = [...service.index.records()].filter((record) => record[6] === 1).map((record) => record[0]);
+  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  for (let i = 0; i < ids.length; i += 20) {
+    const id = ids[i] as string;
+    for (let m = 0; m < 1 + (i % 30); m++) service.index.addActivity(id, `bench-chatter-${m}`, today);
+    for (let m = 0; m < 1 + (i % 50); m++) service.index.addLike(id, `bench-liker-${m}`);
+  }
+}
+
+async function measureListings(base: string, add: (sample: Sample) => void): Promise<void> {
+  // timeRuns numbers its warm-up runs below 0.
+  const seed = (i: number) => 1 + (((i % 1000) + 1000) % 1000) * 7919;
+  const five = (i: number) => ((i % 5) + 5) % 5;
+  const list = (query: string) => call(base, `/api/characters/public?${query}`).then((r) => r.json() as Promise<{ nextCursor: string | null }>);
+  for (const sort of SORTS) {
+    const order = sort === 'random' ? '' : `&sort=${sort}`;
+    add(await timeRuns(`listing ${sort}: first page`, RUNS, (i) => list(`seed=${seed(i)}${order}`)));
+    const cursors: string[] = [];
+    for (let i = 0; i < 5; i++) cursors.push((await list(`seed=${seed(i)}${order}`)).nextCursor ?? '');
+    add(await timeRuns(`listing ${sort}: next page (cursor)`, RUNS, (i) => list(`seed=${seed(five(i))}${order}&cursor=${encodeURIComponent(cursors[five(i)] ?? '')}`)));
+    add(await timeRuns(`listing ${sort}: genre adventure`, RUNS, (i) => list(`seed=${seed(i)}${order}&genre=adventure`)));
+    add(await timeRuns(`listing ${sort}: rare search`, Math.min(RUNS, 20), (i) => list(`seed=${seed(i)}${order}&q=${encodeURIComponent('ไม่มีใครชื่อนี้')}`)));
   }
 }
 
@@ -369,6 +414,14 @@ async function main() {
   const long = results.get(`send (JSON), chat of ${LONG_TURNS} turns`)?.[largest];
   const short = results.get('send (JSON), chat of 10 turns')?.[largest];
   if (long && short) console.info(`\nsend p50, chat of ${LONG_TURNS} turns / chat of 10 turns (same database): ×${(long.p50 / short.p50).toFixed(2)}`);
+  for (const what of ['first page', 'next page (cursor)', 'genre adventure', 'rare search']) {
+    const random = results.get(`listing random: ${what}`)?.[largest];
+    const ratios = SORTS.filter((sort) => sort !== 'random').map((sort) => {
+      const sample = results.get(`listing ${sort}: ${what}`)?.[largest];
+      return random && sample ? `${sort} ×${(sample.p50 / random.p50).toFixed(2)}` : `${sort} —`;
+    });
+    if (random) console.info(`listing ${what}, p50 of each sort / random (same database): ${ratios.join(', ')}`);
+  }
 }
 
 main().catch((error: unknown) => {
