@@ -84,12 +84,12 @@ export type CharacterInputBody = z.input<typeof CharacterInput>;
  * `lorebook` is there for the owner and admins only (a creator's world notes are theirs).
  */
 export const Character = CharacterSnapshot.extend({
-  cardExtras: z.string(),
-  likes: z.number().int().min(0),
   // Always there in the catalog's answers (optional in the snapshot only for older events).
   hidden: z.boolean(),
   hiddenReason: z.string().nullable(),
   adultOverride: z.boolean().nullable(),
+  cardExtras: z.string(),
+  likes: z.number().int().min(0),
   /** spec §3: public characters show the creator's username ('' until identity has told us). */
   creatorUsername: z.string(),
   /** Grows with every change; the same number `catalog.character.updated` carries. */
@@ -165,6 +165,14 @@ export type LikeResult = z.infer<typeof LikeResult>;
 export const CharacterAllowance = z.object({ max: z.number().int().min(0), left: z.number().int().min(0) });
 export type CharacterAllowance = z.infer<typeof CharacterAllowance>;
 
+/**
+ * GET /internal/characters/{id}/share (catalog, for the gateway's /c/{id} share page): what a link
+ * preview shows, only for a public, visible, all-ages character (else 404). `imageUrl` is the
+ * character's image path ('' when it has none); the gateway makes it absolute.
+ */
+export const CharacterShare = z.object({ id: Id, name: z.string(), description: z.string(), imageUrl: z.string() });
+export type CharacterShare = z.infer<typeof CharacterShare>;
+
 /** POST /api/upload/character-image multipart fields besides the `image` file. */
 export const UploadFields = z.object({ userId: ActorRef, uid: ActorRef, characterId: Id.optional().or(z.literal('')) });
 /** spec §3 "Upload result". */
@@ -179,14 +187,6 @@ export const UPLOAD_MESSAGES = {
 
 // ---------------------------------------------------------------------------------------------
 // Character Card V2 (beyond the spec, ARCHITECTURE §6 extensions): the community format (spec "chara_card_v2") other
-/**
- * GET /internal/characters/{id}/share (catalog, for the gateway's /c/{id} share page): what a link
- * preview shows, only for a public, visible, all-ages character (else 404). `imageUrl` is the
- * character's image path ('' when it has none); the gateway makes it absolute.
- */
-export const CharacterShare = z.object({ id: Id, name: z.string(), description: z.string(), imageUrl: z.string() });
-export type CharacterShare = z.infer<typeof CharacterShare>;
-
 // character tools read and write, as JSON or base64 in a PNG `chara` tEXt chunk.
 
 export const CARD_SPEC = 'chara_card_v2';
@@ -369,38 +369,6 @@ export const AuditQuery = z.object({
 export type AuditQuery = z.infer<typeof AuditQuery>;
 export const AuditPage = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof AuditPage>;
-
-// ---------------------------------------------------------------------------------------------
-// Creator stats (services/catalog README "Creator stats")
-
-export { CHARACTER_STATS_SERIES_DAYS, CHARACTER_STATS_WINDOWS, type CharacterStatsWindow } from './values/catalog';
-
-/** What a character drew in one window (or one Bangkok day). */
-export const CharacterStatsCounts = z.object({
-  chatsStarted: z.number().int().min(0),
-  messagesReceived: z.number().int().min(0),
-  /** Members who opened a chat or sent a message (each once however many days or chats). */
-  members: z.number().int().min(0),
-  likes: z.number().int().min(0),
-  thumbsUp: z.number().int().min(0),
-  thumbsDown: z.number().int().min(0),
-});
-export type CharacterStatsCounts = z.infer<typeof CharacterStatsCounts>;
-
-/**
- * GET /api/characters/{id}/stats: the last 7 and 30 Bangkok days (today included) and all time,
- * and one entry per day of the last CHARACTER_STATS_SERIES_DAYS (oldest first, `day` yyyy-MM-dd
- * in Bangkok) for the chart. The owner and admins only: 403 for someone else's public character,
- * 404 for one they may not see.
- */
-export const CharacterStats = z.object({
-  characterId: z.string(),
-  windows: z.object({ days7: CharacterStatsCounts, days30: CharacterStatsCounts, all: CharacterStatsCounts }),
-  daily: z.array(CharacterStatsCounts.extend({ day: z.string() })),
-  /** When these were counted (ISO). */
-  at: z.string(),
-});
-export type CharacterStats = z.infer<typeof CharacterStats>;
 
 // ---------------------------------------------------------------------------------------------
 // Creator stats (services/catalog README "Creator stats")

@@ -154,11 +154,3 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const CHARACTER_STATS_SERIES_DAYS = 30;
 export const CHARACTER_STATS_WINDOWS = ['days7', 'days30', 'all'] as const;
 export type CharacterStatsWindow = (typeof CHARACTER_STATS_WINDOWS)[number];
-
-// ---------------------------------------------------------------------------------------------
-// Creator stats (GET /api/characters/{id}/stats, owner and admins only)
-
-/** The days of the daily series the stats answer (newest last), and the windows they sum. */
-export const CHARACTER_STATS_SERIES_DAYS = 30;
-export const CHARACTER_STATS_WINDOWS = ['days7', 'days30', 'all'] as const;
-export type CharacterStatsWindow = (typeof CHARACTER_STATS_WINDOWS)[number];

@@ -93,6 +93,17 @@ export interface DiscoverSnapshotBlockDoc {
 }
 
 /**
+ * One seeding of a starter cast member's content (`_id` "<slug>:<content hash>"): inserted by the
+ * instance that writes that content, so a restart or a second instance never writes it again
+ * (domain/starterCast/seed.ts).
+ */
+export interface StarterCastSeedDoc {
+  _id: string;
+  characterId: string;
+  seededAt: Date;
+}
+
+/**
  * A member chatted with a character on a Bangkok day (`_id` "<characterId>:<userId>:<day>", day
  * yyyy-MM-dd), from chat.message.sent: the unique _id counts each (character, member, day) once
  * however often the event is replayed or raced (ARCHITECTURE §2). Discover's popular order counts
@@ -104,17 +115,6 @@ export interface ActivityDoc {
   userId: string;
   day: string;
   at: Date;
-}
-
-/**
- * One seeding of a starter cast member's content (`_id` "<slug>:<content hash>"): inserted by the
- * instance that writes that content, so a restart or a second instance never writes it again
- * (domain/starterCast/seed.ts).
- */
-export interface StarterCastSeedDoc {
-  _id: string;
-  characterId: string;
-  seededAt: Date;
 }
 
 export const IMAGE_BUCKET = 'character_images';
@@ -129,10 +129,10 @@ export interface CatalogModels {
   discoverSnapshotBlocks: Model<DiscoverSnapshotBlockDoc>;
   /** Members' characters and today's upload bytes (contracts QUOTAS), one slot per unit. */
   quotaSlots: Model<QuotaSlotDoc>;
-  /** Which content of each starter cast member is stored. */
-  starterCastSeeds: Model<StarterCastSeedDoc>;
   /** Who chatted with which character on which Bangkok day (the popular order). */
   activity: Model<ActivityDoc>;
+  /** Which content of each starter cast member is stored. */
+  starterCastSeeds: Model<StarterCastSeedDoc>;
   /** Character images (ARCHITECTURE §8b): GridFS's files and chunks collections of IMAGE_BUCKET. */
   images: mongo.GridFSBucket;
 }
@@ -155,6 +155,9 @@ export function catalogModels(connection: Connection): CatalogModels {
               hidden: true, hiddenReason: true, adultOverride: true,
             }).shape,
           ),
+          hidden: { type: Boolean },
+          hiddenReason: { type: String },
+          adultOverride: { type: Boolean },
           // Lists and objects (their shapes are the contract's: CharacterInput validates them).
           alternateGreetings: { type: [String], default: undefined },
           creatorNotesMultilingual: Schema.Types.Mixed,
@@ -184,9 +187,6 @@ export function catalogModels(connection: Connection): CatalogModels {
       ),
     ),
     discoverSnapshots: modelOf<DiscoverSnapshotDoc>(connection, 'DiscoverSnapshot', () =>
-          hidden: { type: Boolean },
-          hiddenReason: { type: String },
-          adultOverride: { type: Boolean },
       schemaOf('discover_snapshots', {
         snapshot: requiredString,
         blocks: { type: Number, required: true },

@@ -1,6 +1,6 @@
 import { consumeEvents, type Bus, type IncomingEvent, type Logger } from '@lakorn/service-kit';
-import type { CharacterStatsBook } from '../domain/characterStats';
 import type { PopularActivity } from '../domain/activity';
+import type { CharacterStatsBook } from '../domain/characterStats';
 import type { Catalog } from '../domain/characters';
 
 /**
