@@ -17,6 +17,10 @@ const fields = {
   profileUrl: '',
   alternateGreetings: ['สวัสดีอีกแบบ'] as string[],
   creatorNotesMultilingual: { th: 'บันทึก' },
+  // The moderation state chat needs to block a chat (a stored character always has it).
+  hidden: false,
+  hiddenReason: null,
+  adultOverride: null,
 } as const;
 
 describe('toCharacterSnapshot (ARCHITECTURE §4: the snapshot catalog.character.updated carries)', () => {
@@ -30,12 +34,13 @@ describe('toCharacterSnapshot (ARCHITECTURE §4: the snapshot catalog.character.
     expect(CharacterSnapshot.parse(snapshot)).toEqual(snapshot);
   });
 
-  it('gives a copy stored before alternate greetings and creator notes their defaults, and leaves an unknown lorebook absent', () => {
-    const { alternateGreetings: _greetings, creatorNotesMultilingual: _notes, ...older } = fields;
+  it('gives a copy stored before alternate greetings and creator notes their defaults, and leaves an unknown lorebook and moderation state absent', () => {
+    const { alternateGreetings: _greetings, creatorNotesMultilingual: _notes, hidden: _hidden, hiddenReason: _reason, adultOverride: _override, ...older } = fields;
     const snapshot = toCharacterSnapshot({ _id: 'c1', ...older, updatedAt: 'y' } as Parameters<typeof toCharacterSnapshot>[0]);
     expect(snapshot.alternateGreetings).toEqual([]);
     expect(snapshot.creatorNotesMultilingual).toEqual({});
     expect('lorebook' in snapshot).toBe(false);
+    expect(['hidden', 'hiddenReason', 'adultOverride'].filter((field) => field in snapshot)).toEqual([]);
   });
 
   it('leaves what only the catalog’s API shows out of a Character', () => {
