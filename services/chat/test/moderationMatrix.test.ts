@@ -3,6 +3,7 @@ import { isAdultCharacter, MODERATION_ERROR_CODES, type Character, type Chat, ty
 import { createOutbox, ensureIndexes, silentLogger, type Outbox } from '@lakorn/service-kit';
 import { listenLocally, testBus, testMongo, testNamespace, testSessionKeys, waitUntil, type LocalServer } from '@lakorn/service-kit/testing';
 import { createApp as createCatalogApp } from '../../catalog/src/app';
+import { registerActivityConsumer } from '../../catalog/src/events/consumers';
 import { createCatalogService } from '../../catalog/src/service';
 import { startFakeOpenAI } from './support/fakeOpenAI';
 import { member, startChat, startWallet, type SendStack } from './support/harness';
@@ -92,6 +93,8 @@ beforeAll(async () => {
   const app = createCatalogApp({ logger: silentLogger(), sessionPublicKey: testSessionKeys().publicKey, catalog: catalog.catalog, images: catalog.images, moderation: catalog.moderation });
   catalogServer = await listenLocally(app);
   catalogOutbox.start();
+  // Discover's popular order counts chat.message.sent as catalog's main does (every send below).
+  await registerActivityConsumer({ bus, activity: catalog.activity });
   const llm = await startFakeOpenAI();
   const wallet = await startWallet({ label: 'moderation_matrix_wallet', namespace });
   const chat = await startChat({ label: 'moderation_matrix', namespace, llmBaseUrl: llm.baseUrl, catalogUrl: catalogServer.url });
@@ -124,6 +127,12 @@ beforeAll(async () => {
       rooms[name][kind] = { chat: opened.body as Chat, replyId: (sent.body as SendMessageResult).aiMessage.id };
     }
   }
+
+  // Every member's send reached the popular order: each character is chatted with by all five.
+  await waitUntil(async () => {
+    const popular = (await catalogApi().get('/api/characters/public?limit=50&sort=popular').set('Cookie', confirmed.cookie).expect(200)).body as PublicCharactersPage;
+    return KINDS.every((k) => popular.characters.some((x) => x.id === characters[k].id));
+  }, 15_000);
 
   // Then the moderation: hidden by an admin; 18+ by the owner's spicy edit; 18+ by an admin's
   // override; spicy with the override cleared (all ages); and the reporter reports `visible`.
@@ -165,8 +174,9 @@ describe.each(cells)('%s × %s', (m, k) => {
 
   test('listing, search and the creator\'s page show it only as the rules say', async () => {
     const c = characters[k];
-    // The random order and the sorted ones (popular shares their walk; it lists only characters chatted with lately).
-    for (const sort of ['random', 'new', 'liked']) {
+    // The random order and the sorted ones; popular lists characters chatted with lately, which
+    // every one of them was before its moderation (beforeAll).
+    for (const sort of ['random', 'popular', 'new', 'liked']) {
       const listing = (await catalogApi().get(`/api/characters/public?limit=50&sort=${sort}`).set('Cookie', cookie).expect(200)).body as PublicCharactersPage;
       expect([sort, listing.characters.some((x) => x.id === c.id)]).toEqual([sort, listed(m, k)]);
     }
