@@ -41,6 +41,11 @@ async function startChat(page: Page, userId: string, characterId: string): Promi
 async function search(page: Page, text: string) {
   await page.goto('/');
   await page.getByRole('searchbox', { name: 'ค้นหาตัวละคร' }).fill(text);
+  // The search applies after its debounce: until then the whole discover grid (the starter cast
+  // too) is shown, and a card found there is replaced, with any menu it had open, when the
+  // answer comes. The popular row leaves and the cast's cards go once the search is the grid.
+  await page.getByText('ยอดนิยมตอนนี้').waitFor({ state: 'detached' });
+  await page.getByRole('article', { name: 'ป้าแจ่ม' }).waitFor({ state: 'detached' });
 }
 
 describe('moderation: a member reports, an admin hides, the character is gone for members', () => {
