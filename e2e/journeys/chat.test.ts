@@ -345,6 +345,8 @@ describe('chat', () => {
     const branched = page.getByRole('list', { name: 'ข้อความ' });
     await branched.getByText(text, { exact: true }).waitFor();
     await branched.getByText('วันนี้ท้องฟ้าสวยจังเลยนะคะ').waitFor();
+    // The branched chat's list may still be settling when its texts first show: wait for its two rows, then count.
+    await branched.locator('[data-message-id]').nth(1).waitFor();
     expect(await branched.locator('[data-message-id]').count()).toBe(2);
     await screenshot(page, 'chat-branched');
 
