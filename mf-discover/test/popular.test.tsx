@@ -26,7 +26,10 @@ describe('"popular now" row', () => {
     renderAt('/');
     const row = await screen.findByRole('region', { name: 'ยอดนิยมตอนนี้' });
     const tiles = await within(row).findAllByRole('button');
-    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(['อันดับ 1 ดาวรุ่ง', 'อันดับ 2 รองแชมป์']);
+    // Named by their content (the visible rank and name, WCAG 2.5.3), in the popular order.
+    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual([null, null]);
+    expect(within(row).getByRole('button', { name: 'อันดับ 1 ดาวรุ่ง' })).toBe(tiles[0]);
+    expect(within(row).getByRole('button', { name: 'อันดับ 2 รองแชมป์' })).toBe(tiles[1]);
     // The grid stays in the random order: its request names no sort.
     expect(await screen.findByRole('article', { name: 'ในตาราง' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/characters/public').filter((c) => !isRow(c)).every((c) => !c.url.searchParams.has('sort'))).toBe(true);

@@ -19,7 +19,8 @@ export const DISCOVER_TEXT = {
   popularLoading: 'กำลังโหลดตัวละครยอดนิยม...',
   popularFailed: 'โหลดตัวละครยอดนิยมไม่สำเร็จ',
   popularEmpty: 'ยังไม่มีตัวละครยอดนิยม',
-  popularRank: (rank: number, name: string) => `อันดับ ${rank} ${name}`,
+  /** Said before a popular tile's visible rank number: "อันดับ 1". */
+  popularRankWord: 'อันดับ',
   sortBy: 'เรียงตาม',
   retry: 'ลองอีกครั้ง',
   loadMore: 'ดูเพิ่มเติม',

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { CategoryId, CharacterSummary } from '@lakorn/contracts/web';
-import { Button, Icon, SectionTitle, Spinner, theme, useImageFallback } from '@lakorn/ui';
+import { Button, Icon, SectionTitle, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
 import { usePopularNow } from '../api';
 import { DISCOVER_TEXT } from '../messages';
 
@@ -134,22 +134,22 @@ export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
         <Row>
           {popular.characters.map((character, index) => (
             <Tile key={character.id}>
-              <Open
-                type="button"
-                onClick={() => onStart(character.id)}
-                disabled={starting !== null}
-                aria-label={DISCOVER_TEXT.popularRank(index + 1, character.name)}
-              >
+              {/* Named by its content, "อันดับ 1 ชื่อ", not an aria-label: the spoken name then holds
+                  the visible rank and name (WCAG 2.5.3 label in name), as the grid's cards are. */}
+              <Open type="button" onClick={() => onStart(character.id)} disabled={starting !== null}>
                 <Picture>
                   <TilePicture character={character} />
-                  <Rank aria-hidden>{index + 1}</Rank>
+                  <Rank>
+                    <VisuallyHidden>{DISCOVER_TEXT.popularRankWord} </VisuallyHidden>
+                    {index + 1}
+                  </Rank>
                   {starting === character.id ? (
                     <Busy>
                       <Spinner />
                     </Busy>
                   ) : null}
-                </Picture>
-                <Name aria-hidden>{character.name}</Name>
+                </Picture>{' '}
+                <Name>{character.name}</Name>
               </Open>
             </Tile>
           ))}
