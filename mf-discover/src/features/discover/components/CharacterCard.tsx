@@ -136,7 +136,8 @@ const LikeButton = styled.button<{ $liked: boolean }>`
   &:disabled { opacity: 1; cursor: default; }
 `;
 
-function CardPicture({ character, firstRow }: { character: CharacterSummary; firstRow: boolean }) {
+/** A character's picture, or the first letter of its name when it has none (spec §7 image fallbacks); the grid's and the popular row's. */
+export function CardPicture({ character, firstRow = false }: { character: CharacterSummary; firstRow?: boolean }) {
   const image = useImageFallback(character.profileUrl);
   const letter = Array.from(character.name.trim())[0] ?? '?';
   if (!image.src) return <span aria-hidden>{letter}</span>;

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
-import type { CategoryId, CharacterSummary } from '@lakorn/contracts/web';
-import { Button, Icon, SectionTitle, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
+import type { CategoryId } from '@lakorn/contracts/web';
+import { Button, Icon, SectionTitle, Spinner, theme, VisuallyHidden } from '@lakorn/ui';
 import { usePopularNow } from '../api';
+import { CardPicture } from './CharacterCard';
 import { DISCOVER_TEXT } from '../messages';
 
 // "Popular now" above the grid: the characters most members chatted with in the last 7 days, a
@@ -99,12 +100,6 @@ const Note = styled.div`
   font-size: ${theme.font.size.sm};
 `;
 
-function TilePicture({ character }: { character: CharacterSummary }) {
-  const image = useImageFallback(character.profileUrl);
-  const letter = Array.from(character.name.trim())[0] ?? '?';
-  return image.src ? <img src={image.src} alt="" loading="lazy" onError={image.onError} /> : <span aria-hidden>{letter}</span>;
-}
-
 export interface PopularRowProps {
   genre: CategoryId;
   onStart: (id: string) => void;
@@ -138,7 +133,7 @@ export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
                   the visible rank and name (WCAG 2.5.3 label in name), as the grid's cards are. */}
               <Open type="button" onClick={() => onStart(character.id)} disabled={starting !== null}>
                 <Picture>
-                  <TilePicture character={character} />
+                  <CardPicture character={character} />
                   <Rank>
                     <VisuallyHidden>{DISCOVER_TEXT.popularRankWord} </VisuallyHidden>
                     {index + 1}
