@@ -321,6 +321,33 @@ describe('the admin journey (mf-admin in Chromium)', () => {
     expect(left.map((d) => d.date)).not.toContain(specialDate);
   });
 
+  it('the audit log on /admin/moderation keeps every action above, from checkin and wallet, with its value', async () => {
+    await admin.goto('/admin/moderation?tab=audit');
+    const log = admin.getByRole('list', { name: 'บันทึกการดำเนินการของผู้ดูแล' });
+    const entry = (action: string, change?: string | RegExp) => {
+      const rows = log.getByRole('listitem').filter({ hasText: action });
+      return (change === undefined ? rows : rows.filter({ hasText: change })).first();
+    };
+    // The services publish through their outboxes and the catalog keeps them: reload until the last has arrived.
+    for (let tries = 0; ; tries++) {
+      try {
+        await entry('ลบข่าว').waitFor({ timeout: 3_000 });
+        await entry('ลบวันเช็คอินพิเศษ').waitFor({ timeout: 3_000 });
+        break;
+      } catch (error) {
+        if (tries >= 4) throw error;
+        await admin.reload();
+      }
+    }
+    await entry('ลงข่าว', `หัวข้อ: ${newsTitle}`).waitFor();
+    await entry('เพิ่มวันเช็คอินพิเศษ', /เหรียญ/).waitFor();
+    await entry('ตั้งเหรียญเช็คอินรายวัน', 'วันจันทร์').waitFor();
+    await entry('สร้างโค้ดโปรโมชั่น', `โค้ด ${promoCode}`).waitFor();
+    await entry('ตั้งค่าระบบชำระเงิน', 'ปิดรับชำระเงิน').waitFor();
+    await entry('ตั้งโบนัสสมัครสมาชิก', `${bonusCoins.toLocaleString('th-TH')} เหรียญ`).waitFor();
+    await screenshot(admin, 'admin-audit-log');
+  });
+
   it('a member on /admin/news sees the no-access screen and no mf-admin file is requested', async () => {
     const requests: string[] = [];
     member.on('request', (r) => requests.push(r.url()));

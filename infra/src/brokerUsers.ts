@@ -19,9 +19,10 @@ export const PUBLISHES: Record<ServiceName, string> = {
   catalog: '^catalog\\..+$',
   // The debit request and its refund (chat pays for each message), and chat's own events.
   chat: '^(wallet\\.debit|wallet\\.refund\\.requested|chat\\..+)$',
-  wallet: '^wallet\\.balance\\..+$',
-  // The daily check-in's coins.
-  checkin: '^wallet\\.credit\\.requested$',
+  // Balance events, and its admins' actions for the audit log the catalog keeps.
+  wallet: '^wallet\\.(balance\\..+|admin\\.action)$',
+  // The daily check-in's coins, and its admins' actions for the audit log.
+  checkin: '^(wallet\\.credit\\.requested|checkin\\.admin\\.action)$',
 };
 
 function escapeRegex(text: string): string {

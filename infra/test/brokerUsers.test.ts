@@ -38,6 +38,8 @@ const PUBLISHER: Record<EventName, ServiceName> = {
   'chat.message.sent': 'chat',
   'chat.chat.started': 'chat',
   'chat.message.rated': 'chat',
+  'checkin.admin.action': 'checkin',
+  'wallet.admin.action': 'wallet',
 };
 
 async function connectAs(service: ServiceName): Promise<amqp.ChannelModel> {

@@ -263,4 +263,39 @@ describe('the audit log', () => {
     expect(api.callsTo('GET', '/api/admin/audit').at(-1)?.url.searchParams.get('cursor')).toBe('next');
     expect(screen.queryByRole('button', { name: 'ดูเพิ่มเติม' })).toBeNull();
   });
+
+  test("reads checkin's and wallet's actions in Thai: what was done, to what, and the new value", async () => {
+    mockApi({
+      'GET /api/admin/audit': () => ({
+        body: {
+          entries: [
+            entry(1, { action: 'promoCode.create', targetType: 'promoCode', targetId: 'p1', details: { code: 'SONGKRAN', coins: 50, maxUses: null } }),
+            entry(2, { action: 'promoCode.setActive', targetType: 'promoCode', targetId: 'p1', details: { code: 'SONGKRAN', isActive: false } }),
+            entry(3, { action: 'paymentSystem.set', targetType: 'setting', targetId: 'paymentSystem', details: { enabled: true } }),
+            entry(4, { action: 'registrationBonus.set', targetType: 'setting', targetId: 'registrationBonus', details: { coins: 500 } }),
+            entry(5, { action: 'dailyCoins.set', targetType: 'dayOfWeek', targetId: '6', details: { coinAmount: 70 } }),
+            entry(6, { action: 'specialDay.add', targetType: 'specialDay', targetId: 'd1', details: { date: '2026-04-13', coinAmount: 150 } }),
+            entry(7, { action: 'news.publish', targetType: 'news', targetId: 'n1', details: { title: 'อัปเดตใหม่' } }),
+            entry(8, { action: 'wallet.something.new', targetType: 'thing', targetId: 't1', details: { level: 2 } }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderAdmin('/admin/moderation?tab=audit', admin);
+    const list = await screen.findByRole('list', { name: 'บันทึกการดำเนินการของผู้ดูแล' });
+    await within(list).findByText('สร้างโค้ดโปรโมชั่น');
+    const items = within(list).getAllByRole('listitem').map((li) => [...li.querySelectorAll('strong, small')].slice(0, 3).map((n) => n.textContent));
+    expect(items).toEqual([
+      ['สร้างโค้ดโปรโมชั่น', 'โค้ด SONGKRAN · 50 เหรียญ · ใช้ได้ไม่จำกัด', 'โค้ดโปรโมชั่น p1'],
+      ['เปลี่ยนสถานะโค้ดโปรโมชั่น', 'โค้ด SONGKRAN · ปิดใช้งาน', 'โค้ดโปรโมชั่น p1'],
+      ['ตั้งค่าระบบชำระเงิน', 'เปิดรับชำระเงิน', 'การตั้งค่า ระบบชำระเงิน'],
+      ['ตั้งโบนัสสมัครสมาชิก', '500 เหรียญ', 'การตั้งค่า โบนัสสมัครสมาชิก'],
+      ['ตั้งเหรียญเช็คอินรายวัน', '70 เหรียญ', 'วันเสาร์'],
+      ['เพิ่มวันเช็คอินพิเศษ', expect.stringMatching(/13 เมษายน 2569 · 150 เหรียญ$/), 'วันเช็คอินพิเศษ d1'],
+      ['ลงข่าว', 'หัวข้อ: อัปเดตใหม่', 'ข่าว n1'],
+      // An action this screen does not know yet shows as the server named it.
+      ['wallet.something.new', 'level: 2', 'thing t1'],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActorRef, Id, MemberImageUrl } from './common';
-import { CharacterSnapshot } from './events';
+import { AdminAction, CharacterSnapshot } from './events';
 import { AlternateGreetingList, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 import { DISCOVER_SORTS, DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
@@ -347,20 +347,8 @@ export const ModerationBody = z
   .refine((v) => v.hidden !== undefined || v.adult !== undefined, 'Give hidden or adult');
 export type ModerationBody = z.infer<typeof ModerationBody>;
 
-/** One admin action in the audit log (GET /api/admin/audit), newest first. */
-export const AuditEntry = z.object({
-  id: z.string(),
-  at: z.string(),
-  /** The admin's profile id and e-mail at the time. */
-  actorId: z.string(),
-  actorEmail: z.string(),
-  /** AUDIT_ACTIONS (values/catalog.ts); other services may add their own names. */
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
-  /** What changed, e.g. {hidden: true, reason: 'spam'}. */
-  details: z.record(z.string(), z.unknown()),
-});
+/** One admin action in the audit log (GET /api/admin/audit), newest first: as it was published. */
+export const AuditEntry = AdminAction;
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditQuery = z.object({
   cursor: z.string().max(200).optional(),

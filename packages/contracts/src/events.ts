@@ -176,6 +176,27 @@ export const MessageRated = z.object({
 });
 export type MessageRated = z.infer<typeof MessageRated>;
 
+/**
+ * An admin's action, for the audit log (GET /api/admin/audit, kept by the catalog). Checkin and
+ * wallet publish theirs as `<service>.admin.action` through their outboxes (a service's broker
+ * user publishes only its own events, infra/src/brokerUsers.ts); `id` sorts by time and is the
+ * log entry's `_id`, so a redelivery is kept once.
+ */
+export const AdminAction = z.object({
+  id: z.string().min(1).max(100),
+  at: z.string(),
+  /** The admin's profile id and e-mail at the time. */
+  actorId: z.string(),
+  actorEmail: z.string(),
+  /** AUDIT_ACTIONS (values/catalog.ts). */
+  action: z.string().min(1),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** What changed, e.g. {hidden: true, reason: 'spam'}. */
+  details: z.record(z.string(), z.unknown()),
+});
+export type AdminAction = z.infer<typeof AdminAction>;
+
 /** Event name → payload schema. Publishers and consumers look schemas up here. */
 export const EVENTS = {
   'identity.user.registered': UserRegistered,
@@ -193,6 +214,8 @@ export const EVENTS = {
   'chat.message.sent': MessageSent,
   'chat.chat.started': ChatStarted,
   'chat.message.rated': MessageRated,
+  'checkin.admin.action': AdminAction,
+  'wallet.admin.action': AdminAction,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;

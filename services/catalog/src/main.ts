@@ -1,7 +1,7 @@
 import { ensureIndexes, exitOnStartupError, openServiceRuntime } from '@lakorn/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { registerActivityConsumer, registerConsumers, registerStatsConsumer } from './events/consumers';
+import { registerActivityConsumer, registerAuditConsumer, registerConsumers, registerStatsConsumer } from './events/consumers';
 import { createCatalogService } from './service';
 
 async function main() {
@@ -29,6 +29,7 @@ async function main() {
     await registerConsumers({ bus, catalog: service.catalog, logger });
     await registerActivityConsumer({ bus, activity: service.activity });
     await registerStatsConsumer({ bus, stats: service.stats });
+    await registerAuditConsumer({ bus, moderation: service.moderation });
   });
   const app = createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, catalog: service.catalog, images: service.images, stats: service.stats, moderation: service.moderation, readiness, metrics });
   serve(app, [() => service.closeIndex()]);

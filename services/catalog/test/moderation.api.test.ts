@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { MODERATION_ERROR_CODES, MODERATION_MESSAGES, type AdminReport, type AdminReportsPage, type AuditPage, type Character } from '@lakorn/contracts';
-import { createOutbox, silentLogger } from '@lakorn/service-kit';
-import { testSessionKeys } from '@lakorn/service-kit/testing';
+import { adminActionOf, createOutbox, silentLogger } from '@lakorn/service-kit';
+import { testSessionKeys, waitUntil } from '@lakorn/service-kit/testing';
+import { registerAuditConsumer } from '../src/events/consumers';
 import { createApp } from '../src/app';
 import { createCatalogService } from '../src/service';
 import { catalogForThisFile, createCharacter, member } from './support/harness';
@@ -138,5 +139,24 @@ describe('the admin queue, controls and audit log', () => {
     } finally {
       await b.sync.stop();
     }
+  });
+});
+
+describe('the audit log of every admin action', () => {
+  test("checkin's and wallet's admin actions reach the log through RabbitMQ, newest first among the moderation's, and a redelivery is kept once", async () => {
+    await registerAuditConsumer({ bus: h.bus, moderation: h.service.moderation });
+    const actor = admin.actor;
+    const bonus = adminActionOf(actor, { action: 'registrationBonus.set', targetType: 'setting', targetId: 'registrationBonus', details: { coins: 300 } }, new Date());
+    const news = adminActionOf(actor, { action: 'news.publish', targetType: 'news', targetId: 'news-1', details: { title: 'ข่าวใหม่' } }, new Date(Date.now() + 1));
+    for (let i = 0; i < 3; i++) await h.bus.publish('wallet.admin.action', bonus, { messageId: `audit:${bonus.id}` });
+    await h.bus.publish('checkin.admin.action', news, { messageId: `audit:${news.id}` });
+    const newest = async () => ((await api().get('/api/admin/audit?limit=5').set('Cookie', admin.cookie).expect(200)).body as AuditPage).entries;
+    await waitUntil(async () => (await newest()).some((e) => e.id === news.id), 10_000);
+    const c = await createCharacter(h.app, owner.cookie);
+    await api().put(`/api/admin/characters/${c.id}/moderation`).set('Cookie', admin.cookie).send({ hidden: true }).expect(200);
+    const [moderation, second, third] = await newest();
+    expect(moderation).toMatchObject({ action: 'character.moderation', targetId: c.id });
+    expect([second, third]).toEqual([news, bonus]);
+    expect((await newest()).filter((e) => e.id === bonus.id)).toHaveLength(1);
   });
 });

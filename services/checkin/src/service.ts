@@ -1,4 +1,4 @@
-import type { Connection, Logger, Outbox } from '@lakorn/service-kit';
+import { createAdminAudit, type Connection, type Logger, type Outbox } from '@lakorn/service-kit';
 import { createCheckinStore } from './data/checkinStore';
 import { createDailyCoinSettingStore } from './data/dailyCoinSettingStore';
 import { checkinModels } from './data/models';
@@ -26,6 +26,8 @@ export function createCheckinService(options: CheckinServiceOptions) {
   const specialDayStore = createSpecialDayStore(models);
   const coinSettings = createDailyCoinSettings({ store: createDailyCoinSettingStore(models), now });
   return {
+    // Admins' writes go into the audit log the catalog keeps (checkin.admin.action).
+    audit: createAdminAudit({ connection: options.connection, event: 'checkin.admin.action', now }),
     news: createNews({ store: createNewsStore(models), now }),
     specialDays: createSpecialDays({ store: specialDayStore, now }),
     coinSettings,

@@ -179,3 +179,44 @@ test('reads need a session too (a service reached directly is no weaker than the
     expect((await request(stack.app).get(path)).status).toBe(401);
   }
 });
+
+describe('the audit log', () => {
+  /** The entries the catalog has received for one target, once the relay has published them. */
+  async function entriesFor(targetId: string, count: number) {
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const found = stack.adminActions.filter((a) => a.targetId === targetId);
+      if (found.length >= count) return found;
+      await sleep(50);
+    }
+    return stack.adminActions.filter((a) => a.targetId === targetId);
+  }
+
+  test('every admin write is published as checkin.admin.action with who did it, to what and what changed', async () => {
+    const news = await as(admin).post('/api/admin/news', { title: 'บันทึกไว้', content: 'x' });
+    await as(admin).delete(`/api/admin/news/${news.body.id}`);
+    const day = await as(admin).post('/api/admin/special-checkin-days', { date: '2026-07-01', coinAmount: 150 });
+    await as(admin).delete(`/api/admin/special-checkin-days/${day.body.id}`);
+    await as(admin).post('/api/admin/daily-coin-settings', { dayOfWeek: 4, coinAmount: 44 });
+
+    const who = { actorId: admin.id, actorEmail: admin.email, id: expect.any(String), at: expect.any(String) };
+    expect(await entriesFor(news.body.id, 2)).toEqual([
+      { ...who, action: 'news.publish', targetType: 'news', targetId: news.body.id, details: { title: 'บันทึกไว้' } },
+      { ...who, action: 'news.remove', targetType: 'news', targetId: news.body.id, details: {} },
+    ]);
+    expect(await entriesFor(day.body.id, 2)).toEqual([
+      { ...who, action: 'specialDay.add', targetType: 'specialDay', targetId: day.body.id, details: { date: '2026-07-01', coinAmount: 150 } },
+      { ...who, action: 'specialDay.remove', targetType: 'specialDay', targetId: day.body.id, details: {} },
+    ]);
+    expect(await entriesFor('4', 1)).toEqual([{ ...who, action: 'dailyCoins.set', targetType: 'dayOfWeek', targetId: '4', details: { coinAmount: 44 } }]);
+  });
+
+  test('a refused write (a member, a bad body, a missing item) leaves no entry', async () => {
+    await as(member).post('/api/admin/daily-coin-settings', { dayOfWeek: 5, coinAmount: 99 });
+    await as(admin).post('/api/admin/daily-coin-settings', { dayOfWeek: 5, coinAmount: 0 });
+    await as(admin).delete('/api/admin/news/no-such-news');
+    // A later accepted write arrives, so anything written before it would have arrived too.
+    await as(admin).post('/api/admin/daily-coin-settings', { dayOfWeek: 3, coinAmount: 31 });
+    await entriesFor('3', 1);
+    expect(stack.adminActions.filter((a) => a.targetId === '5' || a.targetId === 'no-such-news')).toEqual([]);
+  });
+});

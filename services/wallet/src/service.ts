@@ -1,5 +1,5 @@
 import { QUOTAS } from '@lakorn/contracts';
-import { collectionOf, quotaSlots, type Connection, type Logger } from '@lakorn/service-kit';
+import { collectionOf, createAdminAudit, quotaSlots, type Connection, type Logger } from '@lakorn/service-kit';
 import { createLedgerStore } from './data/ledgerStore';
 import { walletModels } from './data/models';
 import { createPaymentStore } from './data/paymentStore';
@@ -51,6 +51,8 @@ export function createWalletService(options: WalletServiceOptions) {
       windowMs: QUOTAS.failedPromoWindowMs,
     }),
     settings,
+    // Admins' writes go into the audit log the catalog keeps (wallet.admin.action).
+    audit: createAdminAudit({ connection: options.connection, event: 'wallet.admin.action', now }),
     payments: createPayments({
       store: createPaymentStore(models),
       ledger,

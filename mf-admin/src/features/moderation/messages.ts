@@ -1,8 +1,29 @@
 import type { AuditAction } from '@lakorn/contracts/web';
+import { THAI_WEEKDAYS } from '@lakorn/ui';
 
 // The Thai texts of /admin/moderation: the report queue, the direct controls and the audit log
 // (issue "a living catalogue", reports and moderation). Reason labels and the hidden reasons come
 // from contracts (REPORT_REASON_LABELS, hiddenReasonLabel), shared with members' screens.
+
+/** The audit log's target kinds; an unknown kind shows as it is. */
+const AUDIT_TARGET_TEXT: Record<string, string> = {
+  character: 'ตัวละคร',
+  report: 'รายงาน',
+  news: 'ข่าว',
+  specialDay: 'วันเช็คอินพิเศษ',
+  dayOfWeek: 'วันในสัปดาห์',
+  setting: 'การตั้งค่า',
+  promoCode: 'โค้ดโปรโมชั่น',
+};
+const AUDIT_SETTING_TEXT: Record<string, string> = { paymentSystem: 'ระบบชำระเงิน', registrationBonus: 'โบนัสสมัครสมาชิก' };
+
+/** What an entry acted on, as admins read it: a weekday by name, a setting by name, else kind and id. */
+function auditTarget(type: string, id: string): string {
+  if (type === 'dayOfWeek') return THAI_WEEKDAYS.long[Number(id)] ?? id;
+  if (type === 'setting') return `${AUDIT_TARGET_TEXT.setting} ${AUDIT_SETTING_TEXT[id] ?? id}`;
+  return `${AUDIT_TARGET_TEXT[type] ?? type} ${id}`;
+}
+
 export const MODERATION_TEXT = {
   title: 'ตรวจสอบตัวละคร',
   back: 'ย้อนกลับ',
@@ -72,12 +93,30 @@ export const MODERATION_TEXT = {
   auditEmpty: 'ยังไม่มีการดำเนินการ',
   by: (email: string) => `โดย ${email}`,
   character: (id: string) => `ตัวละคร ${id}`,
-  target: (type: string, id: string) => `${type === 'character' ? 'ตัวละคร' : type === 'report' ? 'รายงาน' : type} ${id}`,
+  target: auditTarget,
+  // What changed in other admins' writes (checkin's and wallet's entries).
+  newsTitle: (title: string) => `หัวข้อ: ${title}`,
+  coins: (n: number) => `${n.toLocaleString('th-TH')} เหรียญ`,
+  code: (code: string) => `โค้ด ${code}`,
+  maxUses: (n: number | null) => (n === null ? 'ใช้ได้ไม่จำกัด' : `ใช้ได้ ${n} ครั้ง`),
+  active: (on: boolean) => (on ? 'เปิดใช้งาน' : 'ปิดใช้งาน'),
+  payments: (on: boolean) => (on ? 'เปิดรับชำระเงิน' : 'ปิดรับชำระเงิน'),
 } as const;
+
 
 /** The audit log's actions as admins read them (AUDIT_ACTIONS; another service's name shows as it is). */
 export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'report.hide': 'ซ่อนตัวละครจากรายงาน',
   'report.dismiss': 'ยกเลิกรายงาน',
   'character.moderation': 'เปลี่ยนการแสดงผลของตัวละคร',
+  'news.publish': 'ลงข่าว',
+  'news.remove': 'ลบข่าว',
+  'specialDay.add': 'เพิ่มวันเช็คอินพิเศษ',
+  'specialDay.remove': 'ลบวันเช็คอินพิเศษ',
+  'dailyCoins.set': 'ตั้งเหรียญเช็คอินรายวัน',
+  'paymentSystem.set': 'ตั้งค่าระบบชำระเงิน',
+  'registrationBonus.set': 'ตั้งโบนัสสมัครสมาชิก',
+  'promoCode.create': 'สร้างโค้ดโปรโมชั่น',
+  'promoCode.setActive': 'เปลี่ยนสถานะโค้ดโปรโมชั่น',
+  'promoCode.remove': 'ลบโค้ดโปรโมชั่น',
 };

@@ -139,11 +139,26 @@ export const CHAT_BLOCK_MESSAGES: Record<ChatBlock, string> = {
   adult: MODERATION_MESSAGES.adultChat,
 };
 
-/** What the audit log records (GET /api/admin/audit `action`). */
+/**
+ * What the audit log records (GET /api/admin/audit `action`): every admin write of spec §7 and the
+ * moderation's. Catalog writes its own; checkin and wallet publish theirs (events.ts AdminAction).
+ */
 export const AUDIT_ACTIONS = [
   'report.hide',
   'report.dismiss',
   'character.moderation',
+  // checkin
+  'news.publish',
+  'news.remove',
+  'specialDay.add',
+  'specialDay.remove',
+  'dailyCoins.set',
+  // wallet
+  'paymentSystem.set',
+  'registrationBonus.set',
+  'promoCode.create',
+  'promoCode.setActive',
+  'promoCode.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -67,6 +67,32 @@ export async function announceEmbedded(connection: Connection, collection: strin
   }
 }
 
+/**
+ * Writes an event into the service's `outbox` collection (`_id` = messageId, so writing the same
+ * event twice is harmless); the relay publishes it on its next pass. `Outbox.enqueue` does the
+ * same and nudges the relay; code that holds only the connection (the admin audit) calls this.
+ */
+export async function writeOutboxEvent<N extends EventName>(connection: Connection, event: OutboxEvent<N>): Promise<void> {
+  // Refuse a bad payload here, where the caller can see it, not later in the relay.
+  const payload = parseEventPayload(event.name, event.payload);
+  if (typeof event.messageId !== 'string' || event.messageId === '') throw new TypeError(`${event.name}: messageId is required`);
+  // The same event written twice (a retried request): the first one stands, published or not.
+  if (await connection.collection(PUBLISHED_COLLECTION).findOne({ _id: event.messageId } as never)) return;
+  const requestId = currentRequestId();
+  try {
+    await connection.collection<OutboxDocument>(OUTBOX_COLLECTION).insertOne({
+      _id: event.messageId,
+      name: event.name,
+      payload,
+      createdAt: new Date(),
+      pending: true,
+      ...(requestId ? { requestId } : {}),
+    });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}
+
 /** What one pending event came to: published, unpublishable (with why), or the broker is down. */
 type Outcome = 'published' | 'unavailable' | { invalid: string };
 
@@ -233,24 +259,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   return {
     async enqueue<N extends EventName>(event: OutboxEvent<N>): Promise<void> {
-      // Refuse a bad payload here, where the caller can see it, not later in the relay.
-      const payload = parseEventPayload(event.name, event.payload);
-      if (typeof event.messageId !== 'string' || event.messageId === '') throw new TypeError(`${event.name}: messageId is required`);
-      // The same event written twice (a retried request): the first one stands, published or not.
-      if (await publishedIds.findOne({ _id: event.messageId })) return;
-      const requestId = currentRequestId();
-      try {
-        await outbox.insertOne({
-          _id: event.messageId,
-          name: event.name,
-          payload,
-          createdAt: new Date(),
-          pending: true,
-          ...(requestId ? { requestId } : {}),
-        });
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
+      await writeOutboxEvent(connection, event);
       if (timer) relay();
     },
 

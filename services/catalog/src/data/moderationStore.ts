@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import type { ReportReason, ReportStatus } from '@lakorn/contracts';
+import type { AdminAction, ReportReason, ReportStatus } from '@lakorn/contracts';
 import { collectionOf, insertOnce, modelOf, schemaOf } from '@lakorn/service-kit';
 
 // Reports and the audit log (issue "a living catalogue"), in the catalog's database. Small
@@ -67,8 +66,6 @@ function moderationModels(connection: Connection) {
 }
 
 export const openReportId = (characterId: string, reporterId: string) => `${characterId}:${reporterId}`;
-/** Ids that sort by time (the audit log pages by them). */
-export const timeOrderedId = (at: Date) => `${at.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
 
 export function createModerationStore(connection: Connection) {
   const models = moderationModels(connection);
@@ -93,8 +90,10 @@ export function createModerationStore(connection: Connection) {
     async setStatus(id: string, status: ReportStatus, by: string, at: Date): Promise<void> {
       await reports.updateOne({ _id: id }, { $set: { status, resolvedBy: by, resolvedAt: at } });
     },
-    async appendAudit(doc: AuditDoc): Promise<void> {
-      await audit.insertOne(doc);
+    /** Keeps an entry under its id (time-ordered, service-kit timeOrderedId); the same id again is a no-op. */
+    async keepAudit(entry: AdminAction): Promise<void> {
+      const { id, at, ...rest } = entry;
+      await insertOnce(() => audit.insertOne({ _id: id, at: new Date(at), ...rest }));
     },
     /** The newest entries first, from before `beforeId` (the previous page's last). */
     async auditPage(limit: number, beforeId?: string): Promise<AuditDoc[]> {

@@ -5,6 +5,8 @@ import {
   type AdminReport,
   type AdminReportsPage,
   type AdminReportsQuery,
+  type AdminAction,
+  type AuditAction,
   type AuditPage,
   type AuditQuery,
   type Character,
@@ -12,8 +14,8 @@ import {
   type ReportBody,
   type ReportResult,
 } from '@lakorn/contracts';
-import type { Actor, Logger } from '@lakorn/service-kit';
-import { timeOrderedId, type ModerationStore, type ReportDoc } from '../data/moderationStore';
+import { adminActionOf, timeOrderedId, type Actor, type Logger } from '@lakorn/service-kit';
+import type { ModerationStore, ReportDoc } from '../data/moderationStore';
 import type { Catalog, ModerationChange } from './characters';
 import type { DiscoverIndex } from './discoverIndex';
 import { AlreadyReported, ReportNotFound } from './errors';
@@ -35,9 +37,8 @@ export function createModeration(deps: ModerationDeps) {
   const { catalog, store, index } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function audit(actor: Actor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): Promise<void> {
-    const at = now();
-    await store.appendAudit({ _id: timeOrderedId(at), at, actorId: actor.id, actorEmail: actor.email, action, targetType, targetId, details });
+  async function audit(actor: Actor, action: AuditAction, targetType: string, targetId: string, details: Record<string, unknown>): Promise<void> {
+    await store.keepAudit(adminActionOf(actor, { action, targetType, targetId, details }, now()));
   }
 
   /** The queue's view of reports: each with its character as it is now and how often it was reported. */
@@ -159,6 +160,14 @@ export function createModeration(deps: ModerationDeps) {
       const character = await catalog.moderate(actor, characterId, change);
       await audit(actor, 'character.moderation', 'character', characterId, { ...body });
       return character;
+    },
+
+    /**
+     * Another service's admin action (`checkin.admin.action`, `wallet.admin.action`), kept under
+     * its own id: a redelivery is kept once.
+     */
+    async keepAction(action: AdminAction): Promise<void> {
+      await store.keepAudit(action);
     },
 
     /** The audit log, newest first. */

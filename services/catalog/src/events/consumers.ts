@@ -2,6 +2,7 @@ import { consumeEvents, type Bus, type IncomingEvent, type Logger } from '@lakor
 import type { PopularActivity } from '../domain/activity';
 import type { CharacterStatsBook } from '../domain/characterStats';
 import type { Catalog } from '../domain/characters';
+import type { Moderation } from '../domain/moderation';
 
 /**
  * identity.user.registered / .updated keep the creators' names (spec §3: public characters show
@@ -47,5 +48,16 @@ export async function registerStatsConsumer({ bus, stats }: { bus: Bus; stats: P
     'chat.message.sent': async ({ payload }) => stats.messageSent(payload),
     'chat.message.rated': async ({ payload }) => stats.messageRated(payload),
     'identity.user.deleted': async ({ payload }) => stats.forgetMember(payload.userId),
+  });
+}
+
+/**
+ * The audit log's entries from checkin and wallet (`<service>.admin.action`, their outboxes): every
+ * admin action is kept in the one log the catalog serves. Idempotent by the entry's unique _id.
+ */
+export async function registerAuditConsumer({ bus, moderation }: { bus: Bus; moderation: Pick<Moderation, 'keepAction'> }): Promise<void> {
+  await consumeEvents(bus, 'admin-actions', {
+    'checkin.admin.action': async ({ payload }) => moderation.keepAction(payload),
+    'wallet.admin.action': async ({ payload }) => moderation.keepAction(payload),
   });
 }

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { EventPayload } from '@lakorn/contracts';
+import type { AdminAction, EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Bus, type Connection, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
 import { harnessPerFile, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
 import { createApp } from '../../src/app';
@@ -19,6 +19,8 @@ export interface CheckinTestStack {
   /** Every wallet.credit.requested the "wallet" side of the test received, in order. */
   credits: Credit[];
   creditsFor: (opId: string) => Array<EventPayload<'wallet.credit.requested'>>;
+  /** Every checkin.admin.action the "catalog" side received (the audit log's entries), in order. */
+  adminActions: AdminAction[];
   /** Pins the server clock (the service decides "today" from it); until then it is the real time. */
   setNow: (instant: string | Date) => void;
   close: () => Promise<void>;
@@ -43,6 +45,17 @@ export async function startCheckinStack(label: string, options: { busUrl?: strin
     },
   });
 
+  // The catalog keeps the audit log: its side of the test records every admin action published.
+  const catalog = testBus('catalog', { namespace });
+  const adminActions: AdminAction[] = [];
+  await catalog.consume({
+    queue: 'admin-actions',
+    events: ['checkin.admin.action'],
+    handler: async (event) => {
+      adminActions.push(event.payload);
+    },
+  });
+
   const bus = testBus('checkin', { namespace, ...(options.busUrl ? { url: options.busUrl } : {}) });
   const outbox = createOutbox({ connection: mongo.connection, bus, logger, embedded: EMBEDDED_OUTBOX_COLLECTIONS, intervalMs: 100 });
   let pinned: Date | undefined;
@@ -59,6 +72,7 @@ export async function startCheckinStack(label: string, options: { busUrl?: strin
     bus,
     credits,
     creditsFor: (opId) => credits.filter((c) => c.messageId === opId).map((c) => c.payload),
+    adminActions,
     setNow: (instant) => {
       pinned = new Date(instant);
     },
@@ -66,6 +80,7 @@ export async function startCheckinStack(label: string, options: { busUrl?: strin
       await outbox.stop();
       await bus.close();
       await wallet.close();
+      await catalog.close();
       await mongo.drop();
     },
   };

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { AUDIT_ACTIONS, hiddenReasonLabel, type AuditAction, type AuditEntry } from '@lakorn/contracts/web';
-import { Button, Card, EmptyState, ErrorState, LoadingState, PlainList, Spinner, theme, thaiDateTime } from '@lakorn/ui';
+import { Button, Card, EmptyState, ErrorState, LoadingState, PlainList, Spinner, theme, thaiDateTime, thaiFullDate } from '@lakorn/ui';
 import { useAudit } from '../api';
 import { AUDIT_ACTION_TEXT, MODERATION_TEXT } from '../messages';
 
@@ -25,7 +25,11 @@ const More = styled.div`
 
 const isKnown = (action: string): action is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);
 
-/** What changed, in Thai where the log's fields are known ({characterId, hidden, reason, adult}), else as the server wrote it. */
+/**
+ * What changed, in Thai where the log's fields are known (moderation's characterId, hidden, reason,
+ * adult; the other admin writes' title, date, coins, code, uses and switches), else as the server
+ * wrote it.
+ */
 export function describeChange(details: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
@@ -34,6 +38,13 @@ export function describeChange(details: Record<string, unknown>): string {
     else if (key === 'adult' && (typeof value === 'boolean' || value === null))
       parts.push(`${MODERATION_TEXT.adult}: ${value === null ? MODERATION_TEXT.adultFollow : value ? MODERATION_TEXT.adultAlways : MODERATION_TEXT.adultNever}`);
     else if (key === 'characterId' && typeof value === 'string') parts.push(MODERATION_TEXT.character(value));
+    else if (key === 'title' && typeof value === 'string') parts.push(MODERATION_TEXT.newsTitle(value));
+    else if (key === 'date' && typeof value === 'string') parts.push(thaiFullDate(value));
+    else if ((key === 'coins' || key === 'coinAmount') && typeof value === 'number') parts.push(MODERATION_TEXT.coins(value));
+    else if (key === 'code' && typeof value === 'string') parts.push(MODERATION_TEXT.code(value));
+    else if (key === 'maxUses' && (typeof value === 'number' || value === null)) parts.push(MODERATION_TEXT.maxUses(value));
+    else if (key === 'isActive' && typeof value === 'boolean') parts.push(MODERATION_TEXT.active(value));
+    else if (key === 'enabled' && typeof value === 'boolean') parts.push(MODERATION_TEXT.payments(value));
     else parts.push(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   }
   return parts.join(' · ');
