@@ -7,8 +7,10 @@
 // measured with their memory in use (chat README "Memory that keeps up"): 5 pinned messages and a
 // summary the member wrote, which the background summaries then extend as turns leave the window.
 // Settings: BENCH_SEQUENTIAL (100 sends), BENCH_PER_MEMBER (15 sends each at 16 and 32 at once),
-// BENCH_TURNS ("10,1000,10000"), BENCH_TURN_SENDS (30 sends per chat length), BENCH_MEMORY=0 (the
-// long chats without pins and summary).
+// BENCH_CROWDS ("16,32"; "0" measures one member only), BENCH_SETTLE_MS (25 000 after seeding a
+// chat of 1 000 turns or more),
+// BENCH_TURNS ("10,1000,10000"), BENCH_TURN_SENDS (30 sends per chat length, in BENCH_TURN_ROUNDS
+// = 5 rounds over the lengths), BENCH_MEMORY=0 (the long chats without pins and summary).
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { createChatStore } from '../../services/chat/src/data/chatStore';
@@ -19,10 +21,17 @@ const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 100);
 const PER_MEMBER = Number(process.env.BENCH_PER_MEMBER ?? 15);
 const TURNS = (process.env.BENCH_TURNS ?? '10,1000,10000').split(',').map(Number).filter((n) => n > 0);
 const TURN_SENDS = Number(process.env.BENCH_TURN_SENDS ?? 30);
+const ROUNDS = Number(process.env.BENCH_TURN_ROUNDS ?? 5);
 const MEMORY = process.env.BENCH_MEMORY !== '0';
 /** Pins in each long chat (of contracts MEMORY_LIMITS.pinsPerChat = 10). */
 const PINS = 5;
-const CROWDS = [16, 32];
+const CROWDS = (process.env.BENCH_CROWDS ?? '16,32').split(',').map(Number).filter((n) => n > 0);
+/**
+ * After seeding a long chat at once, the time given to the runner's vacuum (infra/src/vacuum.ts,
+ * every 10 s where autovacuum is off) before measuring: a real chat of 10 000 turns grew over weeks,
+ * not in 80 seconds, so its tables were vacuumed and analyzed all along.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 25_000);
 
 /** A short Thai message (6 coins): a send's cost does not depend on it. */
 const CONTENT = 'สวัสดีจ้ะ';
@@ -120,8 +129,12 @@ async function scenario(label: string, url: string, members: Array<{ member: Mem
       }
     }),
   );
+  return record(label, samples, failures, performance.now() - started);
+}
+
+/** One row of the table from a scenario's samples (printed as it is made). */
+function record(label: string, samples: Sample[], failures: string[], wall: number): Row {
   if (samples.length === 0) throw new Error(`${label}: every send failed, e.g. ${failures[0]}`);
-  const wall = performance.now() - started;
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const server = samples.flatMap((s) => (s.serverMs === null ? [] : [s.serverMs])).sort((a, b) => a - b);
   const start = samples.flatMap((s) => (s.startMs === null ? [] : [s.startMs])).sort((a, b) => a - b);
@@ -180,7 +193,7 @@ async function main(): Promise<void> {
     await call(url, owner, 'POST', '/api/admin/registration-bonus', { coins: 1_000_000 });
     const characterId = await createCharacter(url, owner, 'ตัวละครทดสอบความเร็ว');
 
-    const crowd = Math.max(...CROWDS);
+    const crowd = Math.max(1, ...CROWDS);
     const members: Array<{ member: Member; chatId: string }> = [];
     for (let i = 0; i < crowd; i++) {
       const member = await signIn(url, `bench-sender-${i}@lakorn.local`);
@@ -212,9 +225,12 @@ async function main(): Promise<void> {
       }
     }
 
-    // One chat at several lengths: the earlier turns are stored through chat's own store.
+    // One chat at several lengths: the earlier turns are stored through chat's own store. Every
+    // chat is seeded first; then the sends go round the chats in turn (ROUNDS rounds), so a busy
+    // moment of the machine falls on every length alike and the ratios compare like with like.
     const [reader] = members;
     const chatDb = `${stack.dbPrefix}chat`;
+    const longChats: Array<{ turns: number; chatId: string; samples: Sample[]; failures: string[]; phases: Map<string, number[]>; wallMs: number }> = [];
     for (const turns of TURNS) {
       const chat = await call<{ id: string }>(url, reader!.member, 'POST', '/api/chats', { characterId });
       const seeding = performance.now();
@@ -228,8 +244,31 @@ async function main(): Promise<void> {
         }
         await call(url, reader!.member, 'PUT', `/api/chats/${chat.id}/summary`, { summary: 'เราคุยกันมานานเรื่องทะเล การเดินทาง และคำสัญญาที่จะกลับมาพบกันอีก' });
       }
-      await sendJson(url, reader!.member, chat.id);
-      await scenario(`JSON: a chat of ${turns} turns${MEMORY ? ' (5 pins, summary)' : ''}`, url, [{ member: reader!.member, chatId: chat.id }], TURN_SENDS, sendJson);
+      longChats.push({ turns, chatId: chat.id, samples: [], failures: [], phases: new Map(), wallMs: 0 });
+    }
+    if (longChats.some((c) => c.turns >= 1_000)) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    for (const chat of longChats) await sendJson(url, reader!.member, chat.chatId);
+    const perRound = Math.max(1, Math.round(TURN_SENDS / ROUNDS));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const chat of longChats) {
+        phases.clear();
+        const started = performance.now();
+        for (let i = 0; i < perRound; i++) {
+          try {
+            chat.samples.push(await sendJson(url, reader!.member, chat.chatId));
+          } catch (error) {
+            chat.failures.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+        chat.wallMs += performance.now() - started;
+        for (const [name, list] of phases) chat.phases.set(name, [...(chat.phases.get(name) ?? []), ...list]);
+      }
+    }
+    const shortest = longChats[0];
+    for (const chat of longChats) {
+      const row = record(`JSON: a chat of ${chat.turns} turns${MEMORY ? ' (5 pins, summary)' : ''}`, chat.samples, chat.failures, chat.wallMs);
+      if (shortest && chat !== shortest) console.info(`  p50 ÷ the ${shortest.turns}-turn chat's: ×${(row.p50 / percentile(shortest.samples.map((x) => x.ms).sort((x, y) => x - y), 50)).toFixed(2)}`);
+      console.info(`  server phases p50: ${[...chat.phases].map(([name, list]) => `${name} ${percentile(list.sort((x, y) => x - y), 50).toFixed(1)} ms`).join(', ')}`);
     }
 
     console.info('\n| Scenario | sends | failed | sends/s | p50 ms | p99 ms | server p50 ms | stream start p50 ms |');
