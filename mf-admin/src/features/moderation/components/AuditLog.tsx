@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { AUDIT_ACTIONS, hiddenReasonLabel, type AuditAction, type AuditEntry } from '@lakorn/contracts/web';
-import { Button, Card, EmptyState, ErrorState, LoadingState, PlainList, Spinner, theme, thaiDateTime, thaiFullDate } from '@lakorn/ui';
+import { Card, EmptyState, ErrorState, LoadingState, PlainList, theme, thaiDateTime, thaiFullDate } from '@lakorn/ui';
 import { useAudit } from '../api';
 import { AUDIT_ACTION_TEXT, MODERATION_TEXT } from '../messages';
+import { LoadMore } from './LoadMore';
 
 const Item = styled(Card).attrs({ as: 'li' })`
   margin: 0;
@@ -13,15 +14,6 @@ const Item = styled(Card).attrs({ as: 'li' })`
   small { color: ${theme.color.muted}; font-size: ${theme.font.size.xs}; overflow-wrap: anywhere; }
 `;
 
-const More = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 8px;
-  margin: 14px 0;
-  color: ${theme.color.muted};
-  font-size: ${theme.font.size.sm};
-`;
 
 const isKnown = (action: string): action is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);
 
@@ -77,15 +69,7 @@ export function AuditLog() {
           <Entry key={entry.id} entry={entry} />
         ))}
       </PlainList>
-      {log.hasMore || log.moreFailed ? (
-        <More>
-          {log.moreFailed ? <span role="alert">{MODERATION_TEXT.loadMoreFailed}</span> : null}
-          <Button $variant="secondary" $size="sm" onClick={log.loadMore} disabled={log.loadingMore}>
-            {log.loadingMore ? <Spinner $size={16} /> : null}
-            {MODERATION_TEXT.loadMore}
-          </Button>
-        </More>
-      ) : null}
+      <LoadMore list={log} />
     </>
   );
 }

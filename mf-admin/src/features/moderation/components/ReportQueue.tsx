@@ -2,9 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, useToast } from '@lakorn/shell-sdk';
 import type { AdminReport } from '@lakorn/contracts/web';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainList, Spinner, theme } from '@lakorn/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, PlainList } from '@lakorn/ui';
 import { resolveReport, useAfterModeration, useReports, type ReportFilter } from '../api';
 import { MODERATION_TEXT } from '../messages';
+import { LoadMore } from './LoadMore';
 import { ReportCard } from './ReportCard';
 
 const Filter = styled.div`
@@ -13,15 +14,6 @@ const Filter = styled.div`
   margin-bottom: 12px;
 `;
 
-const More = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 8px;
-  margin: 14px 0;
-  color: ${theme.color.muted};
-  font-size: ${theme.font.size.sm};
-`;
 
 type Busy = { id: string; action: 'hide' | 'dismiss' } | null;
 
@@ -83,15 +75,7 @@ export function ReportQueue({ onManage }: { onManage: (characterId: string) => v
           />
         ))}
       </PlainList>
-      {list.hasMore || list.moreFailed ? (
-        <More>
-          {list.moreFailed ? <span role="alert">{MODERATION_TEXT.loadMoreFailed}</span> : null}
-          <Button $variant="secondary" $size="sm" onClick={list.loadMore} disabled={list.loadingMore}>
-            {list.loadingMore ? <Spinner $size={16} /> : null}
-            {MODERATION_TEXT.loadMore}
-          </Button>
-        </More>
-      ) : null}
+      <LoadMore list={list} />
       <ConfirmDialog
         open={confirmHide !== null}
         title={MODERATION_TEXT.hideTitle(confirmHide?.characterName ?? '')}
