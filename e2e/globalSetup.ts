@@ -30,6 +30,12 @@ export default async function globalSetup(): Promise<void> {
         // Every journey signs its members in from this one address; the sign-in limit itself is
         // tested at the gateway (gateway/test/limits.test.ts), not by how many journeys there are.
         RATE_LIMIT_AUTH_PER_MINUTE: '600',
+        // Likewise every page: each journey opens cold browser contexts, and a cold home page is
+        // ~50 requests (scripts, fonts, the starter cast's and the popular row's pictures), so a
+        // few journeys within one minute can pass the 600 allowed per address, and a page load
+        // that meets 429s never draws (the characters journey's home, once, in a full run).
+        // The per-address limit is tested at the gateway (gateway/test/limits.test.ts).
+        RATE_LIMIT_IP_PER_MINUTE: '6000',
       },
       sink: (lines) => log.write(`${lines.join('\n')}\n`),
     });
