@@ -1,10 +1,9 @@
 import { Router, type RequestHandler } from 'express';
-import { localOnly, notFound } from '@lakorn/service-kit';
+import { localOnly, notFound, personalNoStore } from '@lakorn/service-kit';
 import type { RateLimitSettings } from '../config';
 import { authLimit, perUserLimit } from '../http/rateLimits';
 import { refuseOthersInBody, refuseOthersInPathAndQuery } from './actingAsSelf';
 import { readBody } from './bodies';
-import { personalNoStore } from './noStore';
 import { refuseCrossSite } from './sameSite';
 import { isApiPath, isImagePath, isLocalOnlyRoute, isUnder, serviceFor, shareChangedBy, type ServiceName } from './routeTable';
 import { requireSession, verifySession } from './session';

@@ -8,6 +8,7 @@ export * from './http/createApp';
 export * from './http/exactGets';
 export * from './http/requestLog';
 export * from './http/localOnly';
+export * from './http/noStore';
 export * from './auth/session';
 export * from './auth/sessionEnds';
 export * from './data/mongo';

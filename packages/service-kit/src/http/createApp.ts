@@ -8,6 +8,7 @@ import { databaseUnreachable } from '../data/unreachable';
 import { HttpError } from './errors';
 import { createMetrics, metricsAccess, metricsEndpoint, type ServiceMetrics } from '../metrics/metrics';
 import { exactGets } from './exactGets';
+import { personalNoStore } from './noStore';
 import { requestContext } from './requestLog';
 
 export interface ReadinessCheck {
@@ -53,6 +54,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   }, { metrics, scoped: true }));
   // The session cookie is read from the header by readSessionToken; no cookie parser is needed.
   app.use(sessionMiddleware(options.sessionPublicKey));
+  app.use(personalNoStore);
 
   // One layer for the probes (exactGets says why not three routes).
   app.use(
