@@ -3,11 +3,17 @@
 // listing reached directly (a service's overhead plus a real answer), and the same listing through
 // the gateway (the proxy's share). Figures are ratios within the run, since the machine is shared.
 // Settings: BENCH_SECONDS (5 per target per round), BENCH_ROUNDS (3, interleaved; the median is
-// reported), BENCH_CONNECTIONS (50). The load tool is wrk (Debian's; installed when missing and
+// reported), BENCH_CONNECTIONS (50). BENCH_B_TREE=<another checkout, its npm install done> starts
+// that tree's stack beside this one and adds its /healthz and listings to every round (an A/B in
+// one run, as bench/sends/ab.bench.ts does for sends), with the ratio of each pair. The load tool is wrk (Debian's; installed when missing and
 // allowed), else autocannon through npx.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { call, createCharacter, load, machine, signIn, startBenchStack } from '../support/stack';
+import path from 'node:path';
+import * as here from '../support/stack';
+
+const { load, machine } = here;
+type StackModule = typeof here;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -63,36 +69,49 @@ async function bareNode(): Promise<{ url: string; child: ChildProcess }> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** A stack with 30 characters of one member and a second member reading the listing. */
+async function seeded(stacks: StackModule): Promise<{ stop: () => Promise<void>; url: string; catalogPort: number; token: string; shown: number }> {
+  const { stack, url } = await stacks.startBenchStack();
+  // Characters of someone else, so the member's discover listing has a full page.
+  const creator = await stacks.signIn(url, 'bench-creator@lakorn.local');
+  for (let i = 0; i < 30; i++) await stacks.createCharacter(url, creator, `ตัวละคร ${i + 1}`);
+  const member = await stacks.signIn(url, 'bench-reader@lakorn.local');
+  const page = await stacks.call<{ characters: unknown[] }>(url, member, 'GET', LISTING);
+  if (page.characters.length === 0) throw new Error(`the listing is empty: ${JSON.stringify(page).slice(0, 200)}`);
+  return { stop: () => stack.stop(), url, catalogPort: stack.servicePorts.catalog, token: member.token, shown: page.characters.length };
+}
+
+const LISTING = '/api/characters/public?limit=20';
+
 async function main(): Promise<void> {
   const tool = loadTool();
-  const { stack, url } = await startBenchStack();
+  const a = await seeded(here);
+  const bTree = process.env.BENCH_B_TREE;
+  const b = bTree ? await seeded((await import(path.resolve(bTree, 'bench/support/stack.ts'))) as StackModule) : null;
   const bare = await bareNode();
   try {
-    // Characters of someone else, so the member's discover listing has a full page.
-    const creator = await signIn(url, 'bench-creator@lakorn.local');
-    for (let i = 0; i < 30; i++) await createCharacter(url, creator, `ตัวละคร ${i + 1}`);
-    const member = await signIn(url, 'bench-reader@lakorn.local');
-    const listing = '/api/characters/public?limit=20';
-    const page = await call<{ characters: unknown[] }>(url, member, 'GET', listing);
-    const shown = page.characters.length;
-    if (shown === 0) throw new Error(`the listing is empty: ${JSON.stringify(page).slice(0, 200)}`);
-
+    const targetsOf = (s: typeof a, prefix: string) => [
+      { label: `${prefix}gateway GET /healthz`, url: `${s.url}/healthz` },
+      { label: `${prefix}catalog ${LISTING} direct`, url: `http://127.0.0.1:${s.catalogPort}${LISTING}`, token: s.token },
+      { label: `${prefix}catalog ${LISTING} through the gateway`, url: `${s.url}${LISTING}`, token: s.token },
+    ];
     const targets: Array<{ label: string; url: string; token?: string }> = [
       { label: 'bare Node http hello', url: bare.url },
-      { label: 'gateway GET /healthz', url: `${url}/healthz` },
-      { label: `catalog ${listing} direct`, url: `http://127.0.0.1:${stack.servicePorts.catalog}${listing}`, token: member.token },
-      { label: `catalog ${listing} through the gateway`, url: `${url}${listing}`, token: member.token },
+      ...targetsOf(a, b ? 'A: ' : ''),
+      ...(b ? targetsOf(b, 'B: ') : []),
     ];
     const runs = targets.map(() => [] as Array<{ rps: number; p50: string; p99: string }>);
     const loads: string[] = [load()];
     for (let round = 0; round < ROUNDS; round++) {
-      targets.forEach((target, i) => runs[i]!.push(measure(tool, target.url, target.token)));
+      // With two trees, who goes first alternates, so neither always follows the other.
+      const order = b && round % 2 === 1 ? [0, 4, 5, 6, 1, 2, 3] : targets.map((_, i) => i);
+      for (const i of order) runs[i]!.push(measure(tool, targets[i]!.url, targets[i]!.token));
       loads.push(load());
     }
 
     const rps = runs.map((r) => median(r.map((x) => x.rps)));
     const [bareRps = 1, healthRps = 0, directRps = 0, proxiedRps = 0] = rps;
-    console.info(`\nbench/gateway · ${machine()} · ${tool} -c${CONNECTIONS} ${SECONDS}s × ${ROUNDS} rounds (median) · listing page of ${shown}`);
+    console.info(`\nbench/gateway · ${machine()} · ${tool} -c${CONNECTIONS} ${SECONDS}s × ${ROUNDS} rounds (median) · listing page of ${a.shown}${bTree ? ` · B = ${bTree}` : ''}`);
     console.info(`load average before/after each round: ${loads.join(' → ')}\n`);
     console.info('| Target | requests/s (median) | p50 | p99 | each round |');
     console.info('| --- | ---: | ---: | ---: | --- |');
@@ -105,9 +124,17 @@ async function main(): Promise<void> {
     console.info(`| gateway /healthz ÷ bare Node | ${((healthRps / bareRps) * 100).toFixed(1)}% | ≥ 30% |`);
     console.info(`| catalog listing direct ÷ bare Node | ${((directRps / bareRps) * 100).toFixed(1)}% | ≥ 20% |`);
     console.info(`| listing through the gateway ÷ direct | ${((proxiedRps / directRps) * 100).toFixed(1)}% | ≥ 85% |`);
+    if (b) {
+      console.info('\n| A ÷ B (requests/s, medians; each round pairs them) | value |');
+      console.info('| --- | ---: |');
+      [1, 2, 3].forEach((i) => {
+        const perRound = runs[i]!.map((r, k) => r.rps / runs[i + 3]![k]!.rps);
+        console.info(`| ${targets[i]!.label.slice(3)} | ×${(rps[i]! / rps[i + 3]!).toFixed(3)} (rounds ${perRound.map((x) => x.toFixed(2)).join(', ')}) |`);
+      });
+    }
   } finally {
     bare.child.kill();
-    await stack.stop();
+    await Promise.all([a.stop(), b?.stop()]);
   }
 }
 
