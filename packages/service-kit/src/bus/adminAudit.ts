@@ -4,10 +4,10 @@ import type { AdminAction, AuditAction } from '@lakorn/contracts';
 import type { Actor } from '../auth/session';
 import { writeOutboxEvent } from './outbox';
 
-// Every admin action is kept in one audit log, which the catalog serves (GET /api/admin/audit,
-// README "Moderation and the age gate"). The catalog writes its own entries; checkin and wallet
-// publish theirs as `<service>.admin.action` through their outboxes, and the catalog keeps each
-// under its id. The event is written after the change it records: FerretDB v1 has no
+// Every admin action is kept in one audit log, which the catalog serves (GET /api/admin/audit;
+// README "Where this differs from ARCHITECTURE"). The catalog writes its own entries; checkin and
+// wallet publish theirs as `<service>.admin.action` through their outboxes, and the catalog keeps
+// each under its id. The event is written after the change it records: FerretDB v1 has no
 // transactions, so a crash between the two loses the entry, never invents one for a change that
 // did not happen.
 
