@@ -232,7 +232,7 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   closers.push(() => wallet.close());
   monitor(wallet.wallet.models.entries.db as unknown as Connection);
   const payer = testActor();
-  await wallet.wallet.promoCodes.create({ userId: 'admin', uid: 'admin', code: 'HOTPATH1', coins: 10, type: 'unlimited', maxUses: null, generateRandom: false }, 'admin');
+  await wallet.wallet.promoCodes.create({ userId: 'admin', uid: 'admin', code: 'HOTPATH1', coins: 10, type: 'unlimited', maxUses: null, generateRandom: false }, testActor({ isAdmin: true }));
   await within(() => hotPath('promo redemption', async () => expect(await wallet.wallet.promoCodes.redeem(payer.id, 'HOTPATH1')).toEqual({ coins: 10, balance: 10 })));
   const created = await wallet.wallet.payments.create({ id: payer.id, email: payer.email }, Object.keys((await import('@lakorn/contracts')).COIN_PACKAGES)[0] as never);
   await within(() => hotPath('payment settle', async () => expect((await wallet.wallet.payments.simulate(payer.id, created.paymentIntentId)).status).toBe('succeeded')));

@@ -23,11 +23,6 @@ export function createApp(deps: CheckinAppDeps): Express {
     readiness: deps.readiness,
     metrics: deps.metrics,
     domainErrors: checkinErrors,
-    routers: [
-      newsRoutes(deps.news, deps.audit),
-      specialDayRoutes(deps.specialDays, deps.audit),
-      dailyCoinSettingRoutes(deps.coinSettings, deps.audit),
-      checkInRoutes(deps.checkIns),
-    ],
+    routers: [newsRoutes(deps.news), specialDayRoutes(deps.specialDays), dailyCoinSettingRoutes(deps.coinSettings), checkInRoutes(deps.checkIns)],
   });
 }

@@ -24,12 +24,12 @@ export function createCheckinService(options: CheckinServiceOptions) {
   const now = options.now ?? (() => new Date());
   const models = checkinModels(options.connection);
   const specialDayStore = createSpecialDayStore(models);
-  const coinSettings = createDailyCoinSettings({ store: createDailyCoinSettingStore(models), now });
+  // Admins' writes go into the audit log the catalog keeps (checkin.admin.action).
+  const audit = createAdminAudit({ connection: options.connection, event: 'checkin.admin.action', now });
+  const coinSettings = createDailyCoinSettings({ store: createDailyCoinSettingStore(models), now, audit });
   return {
-    // Admins' writes go into the audit log the catalog keeps (checkin.admin.action).
-    audit: createAdminAudit({ connection: options.connection, event: 'checkin.admin.action', now }),
-    news: createNews({ store: createNewsStore(models), now }),
-    specialDays: createSpecialDays({ store: specialDayStore, now }),
+    news: createNews({ store: createNewsStore(models), now, audit }),
+    specialDays: createSpecialDays({ store: specialDayStore, now, audit }),
     coinSettings,
     checkIns: createCheckIns({
       checkins: createCheckinStore(models),

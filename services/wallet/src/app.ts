@@ -34,7 +34,7 @@ export function createApp({ logger, service, ...deps }: WalletAppDeps): Express 
     routers: [
       coinRoutes({ ledger, promoCodes, payments }),
       paymentRoutes({ payments, allowSimulationFromNetwork: deps.allowSimulationFromNetwork ?? false }),
-      adminRoutes({ settings, promoCodes, payments, providerKind: service.provider?.kind ?? null, audit: service.audit }),
+      adminRoutes({ settings, promoCodes, payments, providerKind: service.provider?.kind ?? null }),
     ],
     domainErrors: walletErrors,
   });

@@ -36,7 +36,9 @@ export function createWalletService(options: WalletServiceOptions) {
   const now = options.now ?? (() => new Date());
   const models = walletModels(options.connection);
   const ledger = createLedger(createLedgerStore(models), now);
-  const settings = createSettings(createSettingsStore(models));
+  // Admins' writes go into the audit log the catalog keeps (wallet.admin.action).
+  const audit = createAdminAudit({ connection: options.connection, event: 'wallet.admin.action', now });
+  const settings = createSettings(createSettingsStore(models), audit);
   const provider =
     options.provider === 'simulated'
       ? createSimulatedProvider({ store: createSimulatedStore(models), promptPayId: options.promptPayId, now })
@@ -45,14 +47,12 @@ export function createWalletService(options: WalletServiceOptions) {
     models,
     ledger,
     coinRequests: createCoinRequests(ledger, () => now().getTime()),
-    promoCodes: createPromoCodes(createPromoStore(models), ledger, now, {
+    promoCodes: createPromoCodes(createPromoStore(models), ledger, audit, now, {
       slots: quotaSlots(collectionOf(models.quotaSlots), now),
       limit: QUOTAS.failedPromoRedemptions,
       windowMs: QUOTAS.failedPromoWindowMs,
     }),
     settings,
-    // Admins' writes go into the audit log the catalog keeps (wallet.admin.action).
-    audit: createAdminAudit({ connection: options.connection, event: 'wallet.admin.action', now }),
     payments: createPayments({
       store: createPaymentStore(models),
       ledger,

@@ -1,6 +1,6 @@
 import type { DebitReply, EventPayload } from '@lakorn/contracts';
 import { createOutbox, silentLogger, type Bus, type IncomingEvent, type Outbox } from '@lakorn/service-kit';
-import { testBus, testNamespace, waitUntil } from '@lakorn/service-kit/testing';
+import { testActor, testBus, testNamespace, waitUntil } from '@lakorn/service-kit/testing';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../src/data/models';
 import { registerConsumers, SIGNUP_DESCRIPTION } from '../src/events/consumers';
 import type { WalletService } from '../src/service';
@@ -147,13 +147,14 @@ describe('identity events', () => {
   });
 
   it('uses the bonus the owner set at the time the registration is handled', async () => {
-    await wallet.settings.setRegistrationBonus(250, 'owner');
+    const owner = testActor({ isOwner: true, isAdmin: true });
+    await wallet.settings.setRegistrationBonus(250, owner);
     try {
       const u = newUser();
       await publish(identityBus, 'identity.user.registered', registered(u), `registered:${u}`);
       await waitUntil(async () => (await balanceOf(u)) === 250, 10_000, 'the 250 bonus');
     } finally {
-      await wallet.settings.setRegistrationBonus(1000, 'owner');
+      await wallet.settings.setRegistrationBonus(1000, owner);
     }
   });
 

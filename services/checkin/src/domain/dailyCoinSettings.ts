@@ -1,4 +1,5 @@
 import { DAILY_COIN_DEFAULTS, type DailyCoinSetting } from '@lakorn/contracts';
+import type { Actor, AdminAudit } from '@lakorn/service-kit';
 import type { DailyCoinSettingStore } from '../data/dailyCoinSettingStore';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -7,7 +8,7 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const settingOf = (dayOfWeek: number, coinAmount: number): DailyCoinSetting => ({ id: `day-${dayOfWeek}`, dayOfWeek, coinAmount });
 
 /** spec §2 Daily coin settings: what a check-in gives on each weekday that is not a special day. */
-export function createDailyCoinSettings({ store, now }: { store: DailyCoinSettingStore; now: () => Date }) {
+export function createDailyCoinSettings({ store, now, audit }: { store: DailyCoinSettingStore; now: () => Date; audit: AdminAudit }) {
   return {
     /** Writes the spec §9 defaults for any weekday without a setting; existing ones are kept. */
     async seedDefaults(): Promise<void> {
@@ -20,10 +21,11 @@ export function createDailyCoinSettings({ store, now }: { store: DailyCoinSettin
       return WEEKDAYS.map((day) => settingOf(day, stored.get(day) ?? DAILY_COIN_DEFAULTS[day]));
     },
 
-    /** The admin saves one weekday per call; the last save wins. */
-    async set(dayOfWeek: number, coinAmount: number): Promise<DailyCoinSetting> {
+    /** The admin saves one weekday per call; the last save wins; it goes into the audit log. */
+    async set(dayOfWeek: number, coinAmount: number, admin: Actor): Promise<DailyCoinSetting> {
       const setting = settingOf(dayOfWeek, coinAmount);
       await store.save(setting, now());
+      await audit.record(admin, { action: 'dailyCoins.set', targetType: 'dayOfWeek', targetId: String(dayOfWeek), details: { coinAmount } });
       return setting;
     },
   };

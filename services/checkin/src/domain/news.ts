@@ -1,4 +1,5 @@
 import type { NewsItem, NewsType } from '@lakorn/contracts';
+import type { Actor, AdminAudit } from '@lakorn/service-kit';
 import type { NewsStore } from '../data/newsStore';
 import { NewsNotFound } from './errors';
 
@@ -11,15 +12,21 @@ export interface NewsDraft {
 }
 
 /** spec §2 News and check-in, Admin news: the news everyone reads and admins write. */
-export function createNews({ store, now }: { store: NewsStore; now: () => Date }) {
+export function createNews({ store, now, audit }: { store: NewsStore; now: () => Date; audit: AdminAudit }) {
   return {
     /** Newest first (spec §7 GET /api/news). */
     list: (): Promise<NewsItem[]> => store.list(),
 
-    publish: (draft: NewsDraft, adminId: string): Promise<NewsItem> => store.create({ ...draft, createdBy: adminId, createdAt: now() }),
+    /** Every admin write goes into the audit log (service-kit adminAudit). */
+    async publish(draft: NewsDraft, admin: Actor): Promise<NewsItem> {
+      const item = await store.create({ ...draft, createdBy: admin.id, createdAt: now() });
+      await audit.record(admin, { action: 'news.publish', targetType: 'news', targetId: item.id, details: { title: item.title } });
+      return item;
+    },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, admin: Actor): Promise<void> {
       if (!(await store.remove(id))) throw new NewsNotFound();
+      await audit.record(admin, { action: 'news.remove', targetType: 'news', targetId: id });
     },
   };
 }

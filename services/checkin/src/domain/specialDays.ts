@@ -1,4 +1,5 @@
 import type { SpecialCheckinDay } from '@lakorn/contracts';
+import type { Actor, AdminAudit } from '@lakorn/service-kit';
 import type { SpecialDayStore } from '../data/specialDayStore';
 import { bangkokDay } from './bangkokDay';
 import { SpecialDayExists, SpecialDayNotFound } from './errors';
@@ -21,19 +22,22 @@ export interface SpecialDayDraft {
 }
 
 /** spec §3 Special check-in day: a date whose check-in gives its own amount; one per date. */
-export function createSpecialDays({ store, now }: { store: SpecialDayStore; now: () => Date }) {
+export function createSpecialDays({ store, now, audit }: { store: SpecialDayStore; now: () => Date; audit: AdminAudit }) {
   return {
     /** Every special day, by date. */
     list: (): Promise<SpecialCheckinDay[]> => store.list(),
 
-    async add(draft: SpecialDayDraft, adminId: string): Promise<SpecialCheckinDay> {
-      const created = await store.create({ ...draft, date: specialDayDate(draft.date), createdBy: adminId, createdAt: now() });
+    /** Every admin write goes into the audit log (service-kit adminAudit). */
+    async add(draft: SpecialDayDraft, admin: Actor): Promise<SpecialCheckinDay> {
+      const created = await store.create({ ...draft, date: specialDayDate(draft.date), createdBy: admin.id, createdAt: now() });
       if (!created) throw new SpecialDayExists();
+      await audit.record(admin, { action: 'specialDay.add', targetType: 'specialDay', targetId: created.id, details: { date: created.date, coinAmount: created.coinAmount } });
       return created;
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, admin: Actor): Promise<void> {
       if (!(await store.remove(id))) throw new SpecialDayNotFound();
+      await audit.record(admin, { action: 'specialDay.remove', targetType: 'specialDay', targetId: id });
     },
   };
 }

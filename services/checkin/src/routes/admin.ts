@@ -1,8 +1,7 @@
 import type { Request, Router } from 'express';
 import type { z } from 'zod';
 import { AdminActorBody, IdParams } from '@lakorn/contracts';
-import { assertSelf, parse, requireActor, requireAdmin, type Actor, type AdminAudit } from '@lakorn/service-kit';
-import type { AuditAction } from '@lakorn/contracts';
+import { assertSelf, parse, requireActor, requireAdmin, type Actor } from '@lakorn/service-kit';
 
 // The pieces news, special days and daily coin settings share: members read, admins write.
 
@@ -22,21 +21,11 @@ export function memberList(router: Router, path: string, list: () => Promise<unk
   });
 }
 
-/**
- * DELETE `<path>/{id}`, admins only; spec §7: "Status 204 means success with no body". The removal
- * goes into the audit log as `action` on a `targetType`.
- */
-export function adminRemoval(
-  router: Router,
-  path: string,
-  remove: (id: string) => Promise<void>,
-  audit: { log: AdminAudit; action: AuditAction; targetType: string },
-): void {
+/** DELETE `<path>/{id}`, admins only; spec §7: "Status 204 means success with no body". */
+export function adminRemoval(router: Router, path: string, remove: (id: string, admin: Actor) => Promise<void>): void {
   router.delete(`${path}/:id`, async (req, res) => {
     const { admin } = adminCall(req, AdminActorBody);
-    const { id } = parse(IdParams, req.params);
-    await remove(id);
-    await audit.log.record(admin, { action: audit.action, targetType: audit.targetType, targetId: id });
+    await remove(parse(IdParams, req.params).id, admin);
     res.status(204).end();
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { PROMO, type CreatePromoCodeBody, type PromoCode } from '@lakorn/contracts';
-import type { QuotaSlots } from '@lakorn/service-kit';
+import type { Actor, AdminAudit, QuotaSlots } from '@lakorn/service-kit';
 import type { PromoCodeDoc } from '../data/models';
 import type { PromoStore } from '../data/promoStore';
 import { PromoAttemptsExceeded, PromoCodeAlreadyUsed, PromoCodeExists, PromoCodeNotFound, PromoCodeUnknown, PromoCodeUsedUp, WalletClosed } from './errors';
@@ -19,12 +19,12 @@ export const PROMO_DESCRIPTION = 'โค้ดโปรโมชัน';
 
 export interface PromoCodes {
   list(): Promise<PromoCode[]>;
-  /** Throws PromoCodeExists. */
-  create(body: CreatePromoCodeBody, by: string): Promise<PromoCode>;
+  /** Throws PromoCodeExists. Admins' writes (these three) go into the audit log. */
+  create(body: CreatePromoCodeBody, by: Actor): Promise<PromoCode>;
   /** Throws PromoCodeNotFound. */
-  setActive(id: string, isActive: boolean): Promise<PromoCode>;
+  setActive(id: string, isActive: boolean, by: Actor): Promise<PromoCode>;
   /** Throws PromoCodeNotFound. */
-  remove(id: string): Promise<void>;
+  remove(id: string, by: Actor): Promise<void>;
   /** The coins credited and the balance after; throws PromoCodeUnknown, PromoCodeUsedUp, PromoCodeAlreadyUsed or WalletClosed. */
   redeem(userId: string, code: string): Promise<{ coins: number; balance: number }>;
 }
@@ -51,6 +51,7 @@ export interface RedeemAttempts {
 export function createPromoCodes(
   store: PromoStore,
   ledger: Ledger,
+  audit: AdminAudit,
   now: () => Date = () => new Date(),
   attempts: RedeemAttempts | null = null,
 ): PromoCodes {
@@ -105,22 +106,27 @@ export function createPromoCodes(
           maxUses: body.type === 'limited' ? (body.maxUses ?? PROMO.defaultMaxUses) : null,
           isActive: true,
           createdAt: now(),
-          createdBy: by,
+          createdBy: by.id,
         };
-        if ((await store.insertCode(doc)) === 'inserted') return view(doc);
+        if ((await store.insertCode(doc)) === 'inserted') {
+          await audit.record(by, { action: 'promoCode.create', targetType: 'promoCode', targetId: doc._id, details: { code, coins: doc.coins, maxUses: doc.maxUses } });
+          return view(doc);
+        }
         if (!random) throw new PromoCodeExists();
       }
       throw new Error('Could not find a free random promo code');
     },
 
-    async setActive(id, isActive) {
+    async setActive(id, isActive, by) {
       const doc = await store.setActive(id, isActive);
       if (!doc) throw new PromoCodeNotFound();
+      await audit.record(by, { action: 'promoCode.setActive', targetType: 'promoCode', targetId: id, details: { code: doc.code, isActive } });
       return view(doc);
     },
 
-    async remove(id) {
+    async remove(id, by) {
       if (!(await store.deleteCode(id))) throw new PromoCodeNotFound();
+      await audit.record(by, { action: 'promoCode.remove', targetType: 'promoCode', targetId: id });
     },
 
     async redeem(userId, text) {
