@@ -1,3 +1,3 @@
 const createConfig = require('../infra/webpack/createConfig');
 
-module.exports = createConfig({ dir: __dirname, exposes: { './App': './src/App.tsx' } });
+module.exports = createConfig({ dir: __dirname, exposes: { './App': './src/exposedApp.ts' } });

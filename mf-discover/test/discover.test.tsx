@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '@lakorn/shell-sdk/testing';
+import { preloadDiscover } from '../src/features/discover/api';
 import { renderAt, summary } from './support';
 
 const page = (characters: ReturnType<typeof summary>[], nextCursor: string | null = null) => ({ body: { characters, nextCursor } });
@@ -42,6 +43,18 @@ describe('discover (spec §2 "Discover / home")', () => {
     expect(within(mermaid).getByText('โดย นักเขียน')).toBeInTheDocument();
     const knight = screen.getByRole('article', { name: 'อัศวิน' });
     expect(within(knight).getByText(`${'ก'.repeat(50)}...`)).toBeInTheDocument();
+  });
+
+  test('the opening reads started as discover loads are the ones the page shows: not asked again', async () => {
+    const api = mockApi({ 'GET /api/characters/public': page([summary()]) });
+    preloadDiscover();
+    await waitFor(() => expect(api.callsTo('GET', '/api/characters/public')).toHaveLength(2));
+    renderAt('/');
+    await screen.findByRole('article');
+    // The popular row has answered too (its tile is there), from the read already made.
+    await screen.findByText('1');
+    const asked = api.callsTo('GET', '/api/characters/public').map((c) => c.url.searchParams.get('sort') ?? 'random');
+    expect(asked.sort()).toEqual(['popular', 'random']);
   });
 
   test('sends the category as genre and the typed search as q, with one seed for the session', async () => {

@@ -1,4 +1,5 @@
 import { COIN_PACKAGES, type CoinPackageId } from '@lakorn/contracts/web';
+import { formatThaiNumber } from '@lakorn/ui';
 
 // spec §3, §9 coin packages: the four fixed packages (the server keeps the same prices).
 
@@ -22,5 +23,5 @@ export function bahtAmount(priceThb: number): string {
 
 /** '฿19' for prices on cards, '฿249' etc. */
 export function bahtPrice(priceThb: number): string {
-  return `฿${priceThb.toLocaleString('th-TH')}`;
+  return `฿${formatThaiNumber(priceThb)}`;
 }

@@ -1,4 +1,5 @@
 // Thai strings shared by the top-up panel and the payment page (spec §2, §8).
+import { formatCoins } from '@lakorn/ui';
 
 export const SHARED_TEXT = {
   coins: 'เหรียญ',
@@ -10,4 +11,4 @@ export const SHARED_TEXT = {
   paymentStatusFailed: 'ไม่สามารถตรวจสอบสถานะระบบชำระเงินได้',
 } as const;
 
-export const coinsText = (n: number) => `${n.toLocaleString('th-TH')} เหรียญ`;
+export const coinsText = (n: number) => `${formatCoins(n)} เหรียญ`;

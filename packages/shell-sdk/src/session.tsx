@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { TIMERS, type Profile } from '@lakorn/contracts/web';
 import { ApiError, clearSessionEnded, getJson, mutate as apiMutate, onSessionEnded, SESSION_ENDED_NOTICE } from './fetcher';
@@ -52,8 +52,12 @@ export function SessionProvider({ children, initialProfile }: { children: ReactN
 
   const setProfile = useCallback((next: Profile | null) => {
     if (next) clearSessionEnded();
-    setProfileState((current) => (sameProfile(current, next) ? current : next));
-    setStatus(next ? 'signed-in' : 'signed-out');
+    // A transition: what the session opens (the whole signed-in app on the first load) is drawn
+    // in slices, not one long task (bench/README.md "lighthouse").
+    startTransition(() => {
+      setProfileState((current) => (sameProfile(current, next) ? current : next));
+      setStatus(next ? 'signed-in' : 'signed-out');
+    });
   }, []);
 
   // The session ended elsewhere (logout on another device, sign out everywhere, account deleted,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { preload, type SWRConfiguration, type SWRResponse } from 'swr';
 import { getJson } from './fetcher';
 
 /**
@@ -26,10 +26,9 @@ export interface ApiQueryOptions {
   failureMessage?: string;
 }
 
-/** SWR over getJson; `path` null means "do not fetch yet". */
-export function useApi<T>(path: string | null, options: ApiQueryOptions = {}): SWRResponse<T | null> {
-  const { maxAgeMs, on401, failureMessage } = options;
-  const result = useSWR<T | null>(path, async (p: string) => {
+/** The fetch behind a query: getJson with the query's rules, noting when it answered (maxAgeMs). */
+function queryFetcher<T>({ on401, failureMessage }: ApiQueryOptions) {
+  return async (p: string): Promise<T | null> => {
     try {
       const data = await getJson<T>(p, { on401 });
       fetchedAt.set(p, Date.now());
@@ -38,7 +37,13 @@ export function useApi<T>(path: string | null, options: ApiQueryOptions = {}): S
       if (failureMessage) throw new Error(failureMessage, { cause: error });
       throw error;
     }
-  });
+  };
+}
+
+/** SWR over getJson; `path` null means "do not fetch yet". */
+export function useApi<T>(path: string | null, options: ApiQueryOptions = {}): SWRResponse<T | null> {
+  const { maxAgeMs } = options;
+  const result = useSWR<T | null>(path, queryFetcher<T>(options));
   const { mutate } = result;
   useEffect(() => {
     if (!path || maxAgeMs === undefined) return;
@@ -46,4 +51,14 @@ export function useApi<T>(path: string | null, options: ApiQueryOptions = {}): S
     if (at !== undefined && Date.now() - at > maxAgeMs) void mutate();
   }, [path, maxAgeMs, mutate]);
   return result;
+}
+
+/**
+ * Starts a query before any component asks for it (SWR's preload): the first useApi of the same
+ * path takes the answer in flight instead of asking again. For a page's first screen, started
+ * when its module loads, so the request overlaps the JavaScript and the first render
+ * (bench/README.md "lighthouse").
+ */
+export function preloadApi<T>(path: string, options: ApiQueryOptions = {}): void {
+  void preload(path, queryFetcher<T>(options)).catch(() => undefined);
 }

@@ -12,5 +12,6 @@ export { Avatar, imageCandidates, useImageFallback } from './components/Avatar';
 export { EmptyState, ErrorState } from './components/States';
 export { Page, PageHeader, HeaderBar, HeaderTitle, PlainList, Card, SectionTitle, Muted, Pill, VisuallyHidden, type PageHeaderProps } from './components/Layout';
 export { ToastViewport, type ToastView } from './components/ToastViewport';
+export { formatThaiNumber } from './numbers';
 export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, THAI_WEEKDAYS, type ThaiDatePattern } from './time';
 export { AdminNoAccess } from './components/AdminNoAccess';

@@ -18,6 +18,16 @@ describe('image fallback chain (spec §7 Images)', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toBe('ม');
   });
+
+  it('starts a new picture from its first path, however far the last one got', () => {
+    const { container, rerender } = render(<Avatar src="a.png" name="มะลิ" />);
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('/uploads/character-images/a.png?retry=1');
+    rerender(<Avatar src="b.png" name="มะลิ" />);
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('/character-images/b.png');
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('/uploads/character-images/b.png?retry=1');
+  });
 });
 
 describe('Dialog', () => {

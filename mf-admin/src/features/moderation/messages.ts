@@ -1,5 +1,5 @@
 import type { AuditAction } from '@lakorn/contracts/web';
-import { THAI_WEEKDAYS } from '@lakorn/ui';
+import { formatCoins, THAI_WEEKDAYS } from '@lakorn/ui';
 
 // The Thai texts of /admin/moderation: the report queue, the direct controls and the audit log
 // (issue "a living catalogue", reports and moderation). Reason labels and the hidden reasons come
@@ -96,7 +96,7 @@ export const MODERATION_TEXT = {
   target: auditTarget,
   // What changed in other admins' writes (checkin's and wallet's entries).
   newsTitle: (title: string) => `หัวข้อ: ${title}`,
-  coins: (n: number) => `${n.toLocaleString('th-TH')} เหรียญ`,
+  coins: (n: number) => `${formatCoins(n)} เหรียญ`,
   code: (code: string) => `โค้ด ${code}`,
   maxUses: (n: number | null) => (n === null ? 'ใช้ได้ไม่จำกัด' : `ใช้ได้ ${n} ครั้ง`),
   active: (on: boolean) => (on ? 'เปิดใช้งาน' : 'ปิดใช้งาน'),

@@ -1,5 +1,7 @@
 // spec §2 memory dialog, §4, §8 memory save failure; beyond the spec, the story's summary and the
 // pinned messages shown beside the member's own note (chat README "Memory that keeps up").
+import { formatThaiNumber } from '@lakorn/ui';
+
 export const MEMORY_TEXT = {
   title: 'ความทรงจำของห้องนี้',
   label: 'สิ่งที่อยากให้ตัวละครจำไว้',
@@ -30,7 +32,7 @@ export const SUMMARY_TEXT = {
 export const PINS_TEXT = {
   heading: 'ข้อความที่ปักหมุด',
   count: (n: number, max: number) => `${n}/${max} ข้อความ`,
-  tokens: (n: number, max: number) => `ใช้ไป ${n.toLocaleString('th-TH')}/${max.toLocaleString('th-TH')} โทเคน`,
+  tokens: (n: number, max: number) => `ใช้ไป ${formatThaiNumber(n)}/${formatThaiNumber(max)} โทเคน`,
   hint: 'ตัวละครจะจำข้อความที่ปักหมุดไว้เสมอ แม้บทสนทนาจะยาวแค่ไหน',
   none: 'ยังไม่มีข้อความที่ปักหมุด กดค้างที่ข้อความในแชท หรือเปิดเมนูของข้อความ แล้วเลือก "ปักหมุด"',
   you: 'คุณ',

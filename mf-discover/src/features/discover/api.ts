@@ -15,7 +15,7 @@ import {
   type PublicCharactersPage,
 } from '@lakorn/contracts/web';
 import { useSWRConfig } from 'swr';
-import { ApiError, getJson, mutate, useApi, useSession, useToast } from '@lakorn/shell-sdk';
+import { ApiError, getJson, mutate, preloadApi, useApi, useSession, useToast } from '@lakorn/shell-sdk';
 import { DISCOVER_TEXT } from './messages';
 
 const SEED_KEY = 'lakorn.discover.seed';
@@ -49,8 +49,27 @@ export function publicPath(query: { genre: CategoryId; q: string; seed: number; 
   return `/api/characters/public?${params.toString()}`;
 }
 
+/** No characters (yet): one array, so a page that compares answers sees no change while loading. */
+const NONE: CharacterSummary[] = [];
+
 /** How many characters the "popular now" row shows. */
 export const POPULAR_ROW_SIZE = 10;
+
+/** The two reads discover opens on (all categories, no search, its default order): the popular row and the grid's first page. */
+function openingPaths(seed: number): [popular: string, first: string] {
+  return [
+    publicPath({ genre: 'all', q: '', seed, sort: 'popular', limit: POPULAR_ROW_SIZE }),
+    publicPath({ genre: 'all', q: '', seed, sort: 'random' }),
+  ];
+}
+
+/**
+ * Starts discover's opening reads when its module loads on `/`, so they travel while the page's
+ * JavaScript runs and React renders; the page's own queries (same paths) take them in flight.
+ */
+export function preloadDiscover(): void {
+  for (const path of openingPaths(sessionSeed())) preloadApi<PublicCharactersPage>(path);
+}
 
 /**
  * The "popular now" row: the first characters of the popular order (most distinct members chatting
@@ -62,7 +81,7 @@ export function usePopularNow(genre: CategoryId) {
     maxAgeMs: TIMERS.publicCharactersCache,
   });
   return {
-    characters: result.data?.characters ?? [],
+    characters: result.data?.characters ?? NONE,
     loading: result.isLoading,
     failed: !result.isLoading && (result.error !== undefined || result.data === null),
     retry: () => void result.mutate(),

@@ -1,4 +1,4 @@
-import { THAI_WEEKDAYS } from '@lakorn/ui';
+import { formatCoins, THAI_WEEKDAYS } from '@lakorn/ui';
 
 // Thai texts of the daily check-in (spec §2 News and check-in, §8 check-in toasts).
 export const CHECKIN_TEXT = {
@@ -16,8 +16,8 @@ export const CHECKIN_TEXT = {
   checkedIn: 'เช็คอินแล้ว',
   legendCheckedIn: 'เช็คอินแล้ว',
   legendSpecial: 'วันพิเศษ',
-  coins: (n: number) => `${n.toLocaleString('th-TH')} เหรียญ`,
-  dayLabel: (day: number, coins: number) => `วันที่ ${day} ได้รับ ${coins.toLocaleString('th-TH')} เหรียญ`,
+  coins: (n: number) => `${formatCoins(n)} เหรียญ`,
+  dayLabel: (day: number, coins: number) => `วันที่ ${day} ได้รับ ${formatCoins(coins)} เหรียญ`,
   today: 'วันนี้',
   todayReward: 'รางวัลเช็คอินวันนี้',
   specialDay: 'วันพิเศษ',
@@ -29,7 +29,7 @@ export const CHECKIN_TEXT = {
   loading: 'กำลังโหลดปฏิทิน...',
   /** spec §8: success toast with the coins received. */
   successTitle: 'เช็คอินสำเร็จ!',
-  successDescription: (n: number) => `คุณได้รับ ${n.toLocaleString('th-TH')} เหรียญ`,
+  successDescription: (n: number) => `คุณได้รับ ${formatCoins(n)} เหรียญ`,
   /** spec §8: 'you already checked in today, come back tomorrow'. */
   alreadyCheckedIn: 'วันนี้คุณเช็คอินไปแล้ว กลับมาใหม่พรุ่งนี้นะ',
   /** spec §8: 'cannot check in, an error occurred, try again later'. */

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, EmptyState, ErrorState, Icon, LoadingState, Muted, Pill, SectionTitle, theme } from '@lakorn/ui';
+import { Card, EmptyState, ErrorState, formatCoins, Icon, LoadingState, Muted, Pill, SectionTitle, theme } from '@lakorn/ui';
 import { bahtPrice, PACKAGE_NAMES, PACKAGES } from '../../shared/coinPackages';
 import { coinsText, SHARED_TEXT } from '../../shared/messages';
 import { usePaymentSystemStatus } from '../../shared/paymentSystem';
@@ -96,7 +96,7 @@ export default function TopUpPanel() {
                 <Name>{PACKAGE_NAMES[pkg.id]}</Name>
                 <Coins>
                   <Icon name="sparkles" size={18} />
-                  {pkg.coins.toLocaleString('th-TH')}
+                  {formatCoins(pkg.coins)}
                 </Coins>
                 <Muted>{SHARED_TEXT.coins}</Muted>
                 <Price>{bahtPrice(pkg.priceThb)}</Price>

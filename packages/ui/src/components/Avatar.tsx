@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme';
 
@@ -16,10 +16,12 @@ export function imageCandidates(path: string | null | undefined): string[] {
 
 /** Tries each candidate in turn; `src` is null when none is left. */
 export function useImageFallback(path: string | null | undefined): { src: string | null; onError: () => void } {
-  const [index, setIndex] = useState(0);
-  useEffect(() => setIndex(0), [path]);
+  // Which candidate of which path: a new path starts again from its first candidate in the same
+  // render, not in an effect that renders every picture a second time once it is on screen.
+  const [tried, setTried] = useState({ path, index: 0 });
+  const index = tried.path === path ? tried.index : 0;
   const candidates = imageCandidates(path);
-  return { src: candidates[index] ?? null, onError: () => setIndex((i) => i + 1) };
+  return { src: candidates[index] ?? null, onError: () => setTried((t) => ({ path, index: (t.path === path ? t.index : 0) + 1 })) };
 }
 
 const Circle = styled.span<{ $size: number }>`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { formatThaiNumber } from '../numbers';
 import { theme } from '../theme';
 
 const Badge = styled.span<{ $compact?: boolean }>`
@@ -24,9 +25,7 @@ const Coin = styled.span`
   box-shadow: inset 0 0 0 1.5px rgba(0, 0, 0, 0.18);
 `;
 
-export function formatCoins(n: number): string {
-  return n.toLocaleString('th-TH');
-}
+export const formatCoins = formatThaiNumber;
 
 /** The user's coin balance ("เหรียญ"). */
 export function CoinBadge({ coins, compact }: { coins: number; compact?: boolean }) {

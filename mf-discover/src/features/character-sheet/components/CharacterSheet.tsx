@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { GENRE_LABELS, hiddenReasonLabel, isAdultCharacter, MODERATION_MESSAGES, preview, type Character } from '@lakorn/contracts/web';
 import { REPORT_TEXT, ReportCharacterDialog, useSession } from '@lakorn/shell-sdk';
-import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Spinner, theme, useImageFallback } from '@lakorn/ui';
+import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Spinner, formatThaiNumber, theme, useImageFallback } from '@lakorn/ui';
 import { CharacterStats } from '../../character-stats';
 import { useLike, useStartChat } from '../../discover';
 import { useShareCharacter, useSheetCharacter } from '../api';
@@ -144,7 +144,7 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
       <Row>
         <LikeButton $variant="secondary" $size="lg" $liked={liked} onClick={() => void like()} disabled={pending} aria-pressed={liked} aria-label={`${liked ? SHEET_TEXT.liked : SHEET_TEXT.like} (${count})`}>
           <Icon name="heart" size={18} filled={liked} />
-          {count.toLocaleString('th-TH')}
+          {formatThaiNumber(count)}
         </LikeButton>
         <StartButton $size="lg" onClick={() => void start(character.id)} disabled={starting !== null} aria-busy={starting !== null}>
           {starting !== null ? (

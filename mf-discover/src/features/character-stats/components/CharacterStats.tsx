@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { CHARACTER_STATS_WINDOWS, type CharacterStats as Stats } from '@lakorn/contracts/web';
-import { EmptyState, ErrorState, LoadingState, theme, thaiShortMonth } from '@lakorn/ui';
+import { EmptyState, ErrorState, formatThaiNumber, LoadingState, theme, thaiShortMonth } from '@lakorn/ui';
 import { useCharacterStats } from '../api';
 import { STATS_METRICS, STATS_TEXT } from '../messages';
 
@@ -49,7 +49,7 @@ const Axis = styled.div`
 const CHART_HEIGHT = 64;
 const BAR_GAP = 2;
 
-const formatCount = (n: number) => n.toLocaleString('th-TH');
+const formatCount = formatThaiNumber;
 /** A series day (yyyy-MM-dd) as '5 เม.ย.'. */
 const dayLabel = (day: string) => `${Number(day.slice(8, 10))} ${thaiShortMonth(day)}`;
 

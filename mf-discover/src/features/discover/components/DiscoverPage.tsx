@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_IDS, DISCOVER_SORT_LABELS, DISCOVER_SORTS, SEARCH_QUERY_MAX, type CategoryId, type DiscoverSort } from '@lakorn/contracts/web';
@@ -7,6 +7,7 @@ import { Button, CoinBadge, EmptyState, ErrorState, Icon, IconButton, Input, Loa
 import { useDiscoverList, useStartChat } from '../api';
 import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
 import { CharacterCard } from './CharacterCard';
+import { useFirstScreenFirst } from './firstScreen';
 import { PopularRow } from './PopularRow';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -74,6 +75,8 @@ const Sort = styled.button<{ $active: boolean }>`
 
 /** The grid's columns on a phone: its first row is what the page opens on. */
 const DISCOVER_FIRST_ROW = 2;
+/** The cards a phone shows before scrolling (two rows under the search, the categories and the popular row). */
+const FIRST_SCREEN_CARDS = 2 * DISCOVER_FIRST_ROW;
 
 const Grid = styled.div`
   display: grid;
@@ -97,6 +100,11 @@ export function DiscoverPage() {
   // spec §2's random order unless the member picks another (the sort switch above the grid).
   const [sort, setSort] = useState<DiscoverSort>('random');
   const list = useDiscoverList(category, q, sort);
+  // The answer is drawn at a deferred priority: SWR hands it over as a synchronous update, which
+  // React would draw in one long task; deferred, React draws it in slices (bench/README.md
+  // "lighthouse"). The grid's first screen still comes first (useFirstScreenFirst).
+  const answer = useDeferredValue(useMemo(() => ({ loading: list.loading, failed: list.failed, characters: list.characters }), [list.loading, list.failed, list.characters]));
+  const grid = useFirstScreenFirst(answer.characters, FIRST_SCREEN_CARDS);
   const { start, starting } = useStartChat();
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -105,8 +113,10 @@ export function DiscoverPage() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  // Further pages load as the end of the grid comes near (the button stays for keyboards).
-  const { hasMore, loadMore } = list;
+  // Further pages load as the end of the grid comes near (the button stays for keyboards); not
+  // while only the first screen's cards are drawn, whose end is always near.
+  const hasMore = list.hasMore && grid.complete;
+  const { loadMore } = list;
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return;
@@ -157,18 +167,18 @@ export function DiscoverPage() {
           </Sort>
         ))}
       </Sorts>
-      {list.loading ? (
+      {answer.loading ? (
         <LoadingState message={DISCOVER_TEXT.loading} />
-      ) : list.failed ? (
+      ) : answer.failed ? (
         <ErrorState message={DISCOVER_TEXT.loadFailed} onRetry={list.retry} />
-      ) : list.characters.length === 0 ? (
+      ) : answer.characters.length === 0 ? (
         <EmptyState icon="search" title={DISCOVER_TEXT.empty}>
           {q || category !== 'all' ? DISCOVER_TEXT.emptySearch : DISCOVER_TEXT.emptyAll}
         </EmptyState>
       ) : (
         <>
           <Grid>
-            {list.characters.map((character, index) => (
+            {grid.shown.map((character, index) => (
               <CharacterCard
                 key={character.id}
                 character={character}
@@ -180,7 +190,7 @@ export function DiscoverPage() {
             ))}
           </Grid>
           <div ref={sentinel} />
-          {list.hasMore ? (
+          {hasMore ? (
             <More>
               {list.loadingMore ? (
                 <Spinner />

@@ -1,8 +1,10 @@
+import { useDeferredValue, useMemo } from 'react';
 import styled from 'styled-components';
 import type { CategoryId } from '@lakorn/contracts/web';
 import { Button, Icon, SectionTitle, Spinner, theme, VisuallyHidden } from '@lakorn/ui';
 import { usePopularNow } from '../api';
 import { CardPicture } from './CharacterCard';
+import { useFirstScreenFirst } from './firstScreen';
 import { DISCOVER_TEXT } from '../messages';
 
 // "Popular now" above the grid: the characters most members chatted with in the last 7 days, a
@@ -108,7 +110,11 @@ export interface PopularRowProps {
 }
 
 export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
-  const popular = usePopularNow(genre);
+  const now = usePopularNow(genre);
+  // Drawn at a deferred priority, in slices, as the grid is (DiscoverPage).
+  const popular = useDeferredValue(useMemo(() => ({ loading: now.loading, failed: now.failed, characters: now.characters }), [now.loading, now.failed, now.characters]));
+  // A phone shows three tiles and part of a fourth before the row is scrolled.
+  const tiles = useFirstScreenFirst(popular.characters, 4);
   return (
     <section aria-label={DISCOVER_TEXT.popularNow}>
       <SectionTitle>{DISCOVER_TEXT.popularNow}</SectionTitle>
@@ -119,7 +125,7 @@ export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
       ) : popular.failed ? (
         <Note role="alert">
           <Icon name="alert" size={18} /> {DISCOVER_TEXT.popularFailed}
-          <Button $variant="secondary" $size="sm" onClick={popular.retry}>
+          <Button $variant="secondary" $size="sm" onClick={now.retry}>
             {DISCOVER_TEXT.retry}
           </Button>
         </Note>
@@ -127,7 +133,7 @@ export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
         <Note>{DISCOVER_TEXT.popularEmpty}</Note>
       ) : (
         <Row>
-          {popular.characters.map((character, index) => (
+          {tiles.shown.map((character, index) => (
             <Tile key={character.id}>
               {/* Named by its content, "อันดับ 1 ชื่อ", not an aria-label: the spoken name then holds
                   the visible rank and name (WCAG 2.5.3 label in name), as the grid's cards are. */}

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CoinTransaction } from '@lakorn/contracts/web';
 import { useProfile } from '@lakorn/shell-sdk';
-import { Button, Card, CoinBadge, EmptyState, ErrorState, formatThaiDate, Icon, LoadingState, Page, PageHeader, theme } from '@lakorn/ui';
+import { Button, Card, CoinBadge, EmptyState, ErrorState, formatCoins, formatThaiDate, Icon, LoadingState, Page, PageHeader, theme } from '@lakorn/ui';
 import { loadOlder, PAGE_SIZE, useBalance, useTransactions } from '../api';
 import { HISTORY_TEXT } from '../messages';
 
@@ -68,7 +68,7 @@ const dateOf = (iso: string) => formatThaiDate(iso, 'MMM d, yyyy');
 
 function AmountCell({ amount }: { amount: number }) {
   const positive = amount > 0;
-  const shown = Math.abs(amount).toLocaleString('th-TH');
+  const shown = formatCoins(Math.abs(amount));
   // spec §2: positive green with an up arrow, negative red with a down arrow, as absolute values.
   return (
     <Amount $positive={positive} aria-label={positive ? HISTORY_TEXT.received(shown) : HISTORY_TEXT.spent(shown)}>

@@ -1,0 +1,206 @@
+// Where the signed-in home's main thread goes: the page bench/lighthouse measures, loaded once in
+// Debian's Chromium at 390×844 with the CPU slowed 4× (Lighthouse's mobile preset), while the V8
+// profiler samples. Prints React's commits (through the hook React DevTools uses: when each
+// happened and how many components each rendered), the long tasks, and the self time per source
+// file and per function, mapped back through the hidden source maps the build keeps next to its
+// files (bench/README.md "lighthouse"). Settings: BENCH_THROTTLE (4), BENCH_URL and BENCH_COOKIE
+// (profile a Lakorn already running, signed in by that cookie).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type CDPSession } from 'playwright-core';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map';
+import { CHROMIUM_PATH } from '../../e2e/support';
+import { repoPaths } from '../../infra/src/paths';
+import { openStack, seed } from './home';
+
+const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+}
+
+/**
+ * Counts React's commits without React's help: React calls the DevTools hook's onCommitFiberRoot
+ * after every commit when a hook is installed before it loads. A fiber rendered in a commit when
+ * it is new or its props or state changed (its alternate's memoized values differ); host
+ * elements and text (tags 5, 6) are counted with their owners. Plain JavaScript: it runs in the
+ * page as written (tsx's helpers are not there).
+ */
+const COMMIT_PROBE = `(() => {
+  // A mark the profile can find: the page's clock at its first sample (long tasks are on that clock).
+  const __lakornProbeMark = () => { const until = performance.now() + 3; while (performance.now() < until); return performance.now(); };
+  window.__lakornMarkAt = __lakornProbeMark();
+  window.__probeSource = ${process.env.BENCH_PROBE_SOURCE === '1'};
+  const commits = [];
+  const longTasks = [];
+  const nameOf = (fiber) => {
+    const type = fiber.type ?? fiber.elementType;
+    if (typeof type === 'string') return '<' + type + '>';
+    if (!type) return 'tag' + fiber.tag;
+    if (type.styledComponentId) return 'styled';
+    return type.displayName ?? type.name ?? 'tag' + fiber.tag;
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(), supportsFiber: true, isDisabled: false,
+    inject() { return 1; }, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      let rendered = 0;
+      const names = {};
+      // Where the commit came from: components whose own state changed, providers whose value did.
+      const origins = [];
+      const stack = [root.current];
+      while (stack.length) {
+        const fiber = stack.pop();
+        const before = fiber.alternate;
+        if (fiber.tag !== 5 && fiber.tag !== 6 && (!before || before.memoizedProps !== fiber.memoizedProps || before.memoizedState !== fiber.memoizedState)) {
+          rendered++;
+          const name = nameOf(fiber);
+          names[name] = (names[name] ?? 0) + 1;
+          if (before && before.memoizedProps === fiber.memoizedProps && before.memoizedState !== fiber.memoizedState) origins.push(window.__probeSource ? name + ':' + String(fiber.type).slice(0, 160) : name);
+          if (before && fiber.tag === 10 && before.memoizedProps?.value !== fiber.memoizedProps?.value) origins.push('provider:' + (fiber.type?._context?.displayName ?? fiber.type?.displayName ?? '?'));
+        }
+        if (fiber.child) stack.push(fiber.child);
+        if (fiber.sibling) stack.push(fiber.sibling);
+      }
+      commits.push({ at: Math.round(performance.now()), rendered, names, origins });
+    },
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
+  }).observe({ type: 'longtask', buffered: true });
+  window.__lakornProbe = { commits, longTasks };
+})();`;
+
+/** Every file the page loaded from the built front ends, by its URL path, with its hidden source map. */
+async function sourceMaps(root: string, urls: string[]): Promise<Map<string, SourceMapConsumer>> {
+  const maps = new Map<string, SourceMapConsumer>();
+  const dists: Record<string, string> = { '/remotes/mf-discover/': 'mf-discover', '/remotes/mf-chat/': 'mf-chat', '/remotes/mf-wallet/': 'mf-wallet', '/remotes/mf-news/': 'mf-news', '/remotes/mf-admin/': 'mf-admin' };
+  for (const url of new Set(urls)) {
+    if (!url.endsWith('.js')) continue;
+    const pathname = new URL(url).pathname;
+    const prefix = Object.keys(dists).find((p) => pathname.startsWith(p));
+    const file = prefix ? path.join(root, dists[prefix] as string, 'dist', pathname.slice(prefix.length)) : path.join(root, 'shell', 'dist', pathname.slice(1));
+    try {
+      const raw = JSON.parse(await fs.readFile(`${file}.map`, 'utf8')) as RawSourceMap;
+      maps.set(url, await new SourceMapConsumer(raw));
+    } catch {
+      // No map (a file built without one): shown by its URL.
+    }
+  }
+  return maps;
+}
+
+const short = (source: string) => source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^.*node_modules\//, 'nm:').replace(/^\.\//, '');
+
+async function main(): Promise<void> {
+  const opened = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stack: undefined } : await openStack();
+  const { url, stack } = opened;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  try {
+    const cookie = process.env.BENCH_COOKIE ?? (await seed(url));
+    const [name, value] = cookie.split('=') as [string, string];
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'th-TH' });
+    await context.addCookies([{ name, value, url }]);
+    await context.addInitScript({ content: COMMIT_PROBE });
+    const page = await context.newPage();
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const started = Date.now();
+    await page.goto(`${url}/`, { waitUntil: 'load' });
+    await page.locator('main article').nth(11).waitFor({ timeout: 60_000 });
+    const cardsAt = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2_000);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    const markAt = (await page.evaluate('window.__lakornMarkAt')) as number;
+    const probe = (await page.evaluate('window.__lakornProbe')) as {
+      commits: { at: number; rendered: number; names: Record<string, number>; origins: string[] }[];
+      longTasks: { at: number; ms: number }[];
+    };
+
+    console.info(`Profile of ${url}/ at 390×844, CPU ×${THROTTLE}: 12 cards shown after ${cardsAt} ms (wall clock, page load included)`);
+    console.info(`\nReact commits: ${probe.commits.length}`);
+    for (const c of probe.commits) {
+      const top = Object.entries(c.names).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, k]) => `${n}×${k}`).join(' ');
+      console.info(`  ${String(c.at).padStart(6)} ms  ${String(c.rendered).padStart(4)} rendered  ${top}  ← ${[...new Set(c.origins)].join(', ') || 'new tree'}`);
+    }
+    console.info(`\nLong tasks (≥ 50 ms): ${probe.longTasks.length}, ${probe.longTasks.reduce((s, t) => s + t.ms, 0)} ms`);
+    const tasksAt = probe.longTasks;
+
+    // Self time per node, from the samples; and each sample's time on the page's clock, found from
+    // the probe's mark (its last sample ends about when the mark's loop returned).
+    const self = new Map<number, number>();
+    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+    const maps = await sourceMaps(repoPaths().root, profile.nodes.map((n) => n.callFrame.url));
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const times: number[] = [];
+    profile.timeDeltas.reduce((t, d, i) => ((times[i] = t + d / 1000), t + d / 1000), 0);
+    const lastMark = profile.samples.map((id, i) => [id, i] as const).filter(([id]) => byId.get(id)?.callFrame.functionName === '__lakornProbeMark').at(-1);
+    const offset = lastMark ? markAt - (times[lastMark[1]] ?? 0) : null;
+    const where = (node: ProfileNode): string => {
+      const { url: scriptUrl, functionName, lineNumber, columnNumber } = node.callFrame;
+      const map = maps.get(scriptUrl);
+      const original = map?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+      if (original?.source) return `${original.name ?? (functionName || '(anonymous)')} ${short(original.source)}:${original.line}`;
+      return `${functionName || '(anonymous)'} ${scriptUrl ? new URL(scriptUrl).pathname : ''}`.trim();
+    };
+    for (const t of tasksAt) {
+      const inTask = new Map<string, number>();
+      if (offset !== null) {
+        profile.samples.forEach((id, i) => {
+          const at = (times[i] ?? 0) + offset;
+          if (at < t.at || at > t.at + t.ms) return;
+          const key = where(byId.get(id) as ProfileNode);
+          inTask.set(key, (inTask.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        });
+      }
+      const top = [...inTask].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(' · ');
+      console.info(`  ${String(t.at).padStart(6)} ms  ${t.ms} ms  ${top}`);
+    }
+    const byFile = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const ms = self.get(node.id) ?? 0;
+      if (!ms) continue;
+      const { url: scriptUrl, functionName, lineNumber, columnNumber } = node.callFrame;
+      let file = scriptUrl ? new URL(scriptUrl).pathname : functionName ? `(${functionName})` : '(native)';
+      let fn = functionName || '(anonymous)';
+      const map = maps.get(scriptUrl);
+      if (map) {
+        const original = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+        if (original.source) {
+          file = short(original.source);
+          fn = `${original.name ?? fn} ${file}:${original.line}`;
+        }
+      }
+      byFile.set(file, (byFile.get(file) ?? 0) + ms);
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+    }
+    const total = [...byFile.values()].reduce((a, b) => a + b, 0);
+    const table = (title: string, entries: Map<string, number>, n: number) => {
+      console.info(`\n${title} (of ${total.toFixed(0)} ms sampled, throttled)`);
+      for (const [k, ms] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, n)) console.info(`  ${ms.toFixed(1).padStart(8)} ms  ${k}`);
+    };
+    table('Self time by source file', byFile, 30);
+    table('Self time by function', byFunction, 40);
+  } finally {
+    await browser.close();
+    await stack?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
