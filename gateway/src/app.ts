@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { createMetrics, exactGets, metricsAccess, metricsEndpoint, type Logger, type ServiceMetrics } from '@lakorn/service-kit';
+import { createMetrics, createSessionVerifier, exactGets, metricsAccess, metricsEndpoint, readSessionToken, type Logger, type ServiceMetrics } from '@lakorn/service-kit';
 import { apiRoutes, imageRoutes } from './api/apiRoutes';
 import { createServiceProxies } from './api/serviceProxy';
 import type { GatewayConfig } from './config';
@@ -54,7 +54,9 @@ export function createApp({ config, logger, metrics = createMetrics({ accessToke
     }),
   );
   app.use(shares.router);
-  app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes }));
+  // A page load's session, verified as an API call's is: only a member's page load preloads a remote.
+  const verifySession = createSessionVerifier(config.sessionPublicKey);
+  app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes, signedIn: (req) => verifySession(readSessionToken(req)) !== null }));
 
   app.use(notFoundJson);
   app.use(errorHandler(logger));

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import { testGateway, unbuiltWebRoot } from './support/gateway';
 
 const LOGIN = '<!doctype html><html lang="th"><body><div id="root"><main class="login"><h1>Lakorn</h1></main></div></body></html>';
@@ -62,6 +63,43 @@ describe('the shell and the remotes (ARCHITECTURE §9)', () => {
       expect((await request(app).get('/login')).text).toBe(INDEX);
     } finally {
       rmSync(webRootWithLogin, { recursive: true, force: true });
+    }
+  });
+
+  test("names the page's remote files in a preload Link header: the entry and the page module, for a signed-in member's pages only", async () => {
+    const root = builtWebRoot();
+    writeFileSync(
+      path.join(root, 'mf-chat/dist/mf-manifest.json'),
+      JSON.stringify({
+        name: 'mf_chat',
+        metaData: { remoteEntry: { name: 'remoteEntry.0a1b2c3d.js' } },
+        exposes: [{ path: './App', assets: { js: { sync: ['12.aabbccdd.js', '__federation_expose_App.11223344.js'], async: ['99.ffeeddcc.js'] } } }],
+      }),
+    );
+    const withManifest = testGateway(undefined, { WEB_ROOT: root });
+    const member = sessionCookie(testActor());
+    try {
+      const chat = await request(withManifest).get('/chat/abc123').set('Cookie', member);
+      expect(chat.text).toBe(INDEX);
+      expect(chat.headers.link).toBe(
+        '</remotes/mf-chat/remoteEntry.0a1b2c3d.js>; rel=preload; as=script, </remotes/mf-chat/12.aabbccdd.js>; rel=preload; as=script, </remotes/mf-chat/__federation_expose_App.11223344.js>; rel=preload; as=script',
+      );
+      expect((await request(withManifest).get('/library').set('Cookie', member)).headers.link).toContain('</remotes/mf-chat/remoteEntry.0a1b2c3d.js>');
+      // The home is a page too (not the shell folder's index file).
+      mkdirSync(path.join(root, 'mf-discover/dist'), { recursive: true });
+      writeFileSync(path.join(root, 'mf-discover/dist/mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.5e6f7a8b.js' } } }));
+      const home = await request(withManifest).get('/').set('Cookie', member);
+      expect([home.text, home.headers.link]).toEqual([INDEX, '</remotes/mf-discover/remoteEntry.5e6f7a8b.js>; rel=preload; as=script']);
+      // Not built (mf-news), an admin page (its code waits for the session), not a page, or /login: none.
+      for (const route of ['/news', '/admin/news', '/nowhere', '/login']) expect((await request(withManifest).get(route).set('Cookie', member)).headers.link).toBeUndefined();
+      // Signed out (or a session that does not verify): the visit goes to /login and loads no remote.
+      expect((await request(withManifest).get('/chat/abc123')).headers.link).toBeUndefined();
+      expect((await request(withManifest).get('/chat/abc123').set('Cookie', 'lakorn_session=forged.token.value')).headers.link).toBeUndefined();
+      // A remote hosted elsewhere is found at run time, as before.
+      const elsewhere = testGateway(undefined, { WEB_ROOT: root, REMOTE_MF_CHAT_URL: 'https://chat.example.test/mf-manifest.json' });
+      expect((await request(elsewhere).get('/chat/abc123').set('Cookie', member)).headers.link).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

@@ -52,7 +52,7 @@ describe('the character sheet /c/{id}', () => {
       'GET /api/characters/c77/like': { body: { hasLiked: false } },
     });
     renderAt('/c/c77');
-    expect(screen.getByText('กำลังโหลดตัวละคร...')).toBeInTheDocument();
+    expect(await screen.findByText('กำลังโหลดตัวละคร...')).toBeInTheDocument();
     await act(async () => answer.resolve({ body: character({ profileUrl: '/character-images/0123456789abcdef01234567.png' }) }));
     expect(await screen.findByRole('heading', { level: 2, name: 'ต้นกล้า' })).toBeInTheDocument();
     expect(screen.getByText('ผจญภัย')).toBeInTheDocument();

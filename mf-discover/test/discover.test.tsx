@@ -20,7 +20,8 @@ describe('discover (spec §2 "Discover / home")', () => {
     expect(screen.getByRole('heading', { name: 'ละคร' })).toBeInTheDocument();
     expect(screen.getByTestId('coin-badge')).toHaveTextContent('1,234');
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/create-character');
+    // The wizard's code loads on the way (its own chunk).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/create-character'));
   });
 
   test('shows a spinner while loading, then the empty message when nothing matches', async () => {

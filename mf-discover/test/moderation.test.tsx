@@ -149,7 +149,7 @@ describe("the wizard's spicy toggle (18+ needs the age confirmation)", () => {
   test('asks a member who has not confirmed first; confirming stores it and turns spicy on', async () => {
     const api = mockApi({ 'POST /api/users/me/age-confirmation': { body: { ...member, ageConfirmed: true } } });
     renderAt('/create-character/1');
-    await userEvent.click(spicy());
+    await userEvent.click(await screen.findByRole('switch', { name: 'เนื้อหาสำหรับผู้ใหญ่ (สไปซี่)', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'ยืนยันอายุ 18+' });
     expect(within(dialog).getByText('ฉันยืนยันว่าฉันมีอายุ 18 ปีขึ้นไป และต้องการเห็นตัวละครสำหรับผู้ใหญ่ (18+)')).toBeInTheDocument();
     expect(spicy()).toHaveAttribute('aria-checked', 'false');

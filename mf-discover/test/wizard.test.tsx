@@ -57,6 +57,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   test('walks the nine steps with their titles and "step n/9", back above step 1, and submits on step 9 then goes to /library', async () => {
     const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
     renderAt('/create-character');
+    await screen.findByText('ขั้นตอน 1/9');
     const titles: string[] = [];
     const record = () => {
       titles.push(title().textContent ?? '');

@@ -4,12 +4,14 @@ import { useToast } from '@lakorn/shell-sdk';
 import { LoadingState, ToastViewport } from '@lakorn/ui';
 import { AuthGate } from './features/auth/AuthGate';
 import { BottomNav } from './features/nav/BottomNav';
+import { RemotePage } from './routing/RemotePage';
 
-// Route-level splitting (ARCHITECTURE §9): /login loads the sign-in page alone; the profile page,
-// the remote loader and the maintenance notice load when a signed-in page needs them.
+// Route-level splitting (ARCHITECTURE §9): /login loads the sign-in page alone; the profile page
+// and the maintenance notice load when a signed-in page needs them. The remote loader is part of
+// the shell's start: every other page needs it at once, and a chunk of its own was one more round
+// trip before the page's remote could draw (bench/README.md "lighthouse").
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ './features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const RemotePage = lazy(() => import(/* webpackChunkName: "remote-page" */ './routing/RemotePage').then((m) => ({ default: m.RemotePage })));
 const MaintenanceNotice = lazy(() =>
   import(/* webpackChunkName: "maintenance" */ './features/maintenance/MaintenanceNotice').then((m) => ({ default: m.MaintenanceNotice })),
 );

@@ -4,19 +4,13 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@lakorn/shell-sdk';
 import { GlobalStyle } from '@lakorn/ui';
 import { App } from './App';
-import { ensureRemotesRegistered, loadRemoteComponent } from './mf/remotes';
+import { ensureRemotesRegistered } from './mf/remotes';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
-import { remoteRouteFor } from './routing/routes';
 
-// Start fetching /remotes.json at once; pages that need a remote wait for it. The remote of the
-// page being opened starts loading as soon as it is known, while the session is still being read
-// (a member's page: admin pages load only once the session allows them, RemotePage).
-ensureRemotesRegistered()
-  .then(() => {
-    const route = remoteRouteFor(window.location.pathname);
-    if (route?.gate === 'member') loadRemoteComponent(route.remote, './App', false).catch(() => undefined);
-  })
-  .catch((error: unknown) => console.error('remotes.json failed', error));
+// Start fetching /remotes.json at once; pages that need a remote wait for it. The page's remote
+// files themselves are on their way already for a signed-in member (the gateway's preload header,
+// gateway/src/web/pagePreloads.ts).
+ensureRemotesRegistered().catch((error: unknown) => console.error('remotes.json failed', error));
 
 registerServiceWorker();
 

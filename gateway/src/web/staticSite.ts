@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isUnder } from '../api/routeTable';
+import { pagePreloads } from './pagePreloads';
 import { precompressedFiles, sendPrecompressed } from './precompressed';
 import { REMOTE_NAMES, remotesDocument, type RemoteName } from './remotes';
 
@@ -84,7 +85,12 @@ function remoteFiles(webRoot: string, name: RemoteName): RequestHandler {
  * The web side of the gateway (ARCHITECTURE §9): /remotes.json from config, each remote's build
  * under /remotes/<name>/, and the shell's build at / with the single-page fallback to index.html.
  */
-export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName, string> }): Router {
+export function webRoutes(options: {
+  webRoot: string;
+  remotes: Record<RemoteName, string>;
+  /** Whether a page load comes from a signed-in member (a valid session cookie): only then are a page's remote files preloaded. */
+  signedIn?: (req: Request) => boolean;
+}): Router {
   const router = Router();
   const shellDist = path.join(options.webRoot, 'shell', 'dist');
   const indexHtml = path.join(shellDist, 'index.html');
@@ -92,6 +98,7 @@ export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName
   // (shell/webpack.login.js), painted before any script runs; a build without one gets index.html.
   const loginHtml = path.join(shellDist, 'login.html');
   const remotes = remotesDocument(options.remotes);
+  const preloadsFor = pagePreloads(options);
 
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
@@ -99,7 +106,8 @@ export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName
   });
   for (const name of REMOTE_NAMES) router.use(`/remotes/${name}`, remoteFiles(options.webRoot, name));
 
-  router.use(staticFiles(shellDist, 'index.html'));
+  // `/` too is a page (index.html with its preloads, below), not the folder's index.
+  router.use(staticFiles(shellDist, false));
   router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.some((prefix) => isUnder(req.path, prefix))) {
       next();
@@ -110,6 +118,10 @@ export function webRoutes(options: { webRoot: string; remotes: Record<RemoteName
       return;
     }
     const page = req.path === '/login' && (await isFile(loginHtml)) ? loginHtml : indexHtml;
+    if (page === indexHtml && options.signedIn?.(req)) {
+      const link = await preloadsFor(req.path);
+      if (link) res.setHeader('Link', link);
+    }
     const sent = await sendPrecompressed(req, res, page, NO_CACHE).catch(() => {
       res.removeHeader('Content-Encoding');
       return false;

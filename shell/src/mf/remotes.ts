@@ -25,30 +25,12 @@ export function ensureRemotesRegistered(): Promise<Record<string, string>> {
   return registered;
 }
 
-/** First loads of each remote module, shared by a preload and the page that then renders it. */
-const firstLoads = new Map<string, Promise<{ default: ComponentType<never> }>>();
-
 /**
  * Loads `<remote>/<module>` and answers its default export. On a retry the remote is
  * registered again with force, so a remote whose files were missing a moment ago is fetched
  * afresh instead of answering the cached failure.
  */
-export function loadRemoteComponent<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
-  const key = `${remote}/${module}`;
-  if (!retry) {
-    const first = firstLoads.get(key);
-    if (first) return first as Promise<{ default: ComponentType<P> }>;
-  }
-  const loading = loadFresh<P>(remote, module, retry);
-  if (!retry) {
-    firstLoads.set(key, loading as Promise<{ default: ComponentType<never> }>);
-    // A failed first load is forgotten, so the next page asks again.
-    loading.catch(() => firstLoads.delete(key));
-  }
-  return loading;
-}
-
-async function loadFresh<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
+export async function loadRemoteComponent<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
   const map = await ensureRemotesRegistered();
   if (retry && map[remote]) {
     registerRemotes([{ name: remote, entry: new URL(map[remote], window.location.origin).href }], { force: true });

@@ -35,6 +35,54 @@ export function adminPageOf(pathname: string): AdminPage | undefined {
   return ADMIN_PAGES.find((p) => p.path === path)?.page;
 }
 
+/** Who may open a remote's page (ARCHITECTURE §5, spec §6). */
+export type Gate = 'member' | AdminRole;
+
+export interface RemoteRoute {
+  pattern: string;
+  remote: FederationName;
+  gate: Gate;
+}
+
+/**
+ * spec §2 route table: the pages the remotes own. /login, /profile and the not-found page are
+ * the shell's own; any path not listed here or there is not found. Read by the shell (which
+ * remote draws a page) and the gateway (which remote's files a page load may fetch at once).
+ */
+export const REMOTE_ROUTES: readonly RemoteRoute[] = [
+  { pattern: '/', remote: 'mf_discover', gate: 'member' },
+  { pattern: '/create-character', remote: 'mf_discover', gate: 'member' },
+  { pattern: '/create-character/:step', remote: 'mf_discover', gate: 'member' },
+  { pattern: '/edit-character/:id', remote: 'mf_discover', gate: 'member' },
+  { pattern: '/edit-character/:id/:step', remote: 'mf_discover', gate: 'member' },
+  // A shared character link: the character sheet; the gateway fills its meta.
+  { pattern: '/c/:id', remote: 'mf_discover', gate: 'member' },
+  { pattern: '/library', remote: 'mf_chat', gate: 'member' },
+  { pattern: '/chat/:id', remote: 'mf_chat', gate: 'member' },
+  { pattern: '/transactions', remote: 'mf_wallet', gate: 'member' },
+  { pattern: '/payment/promptpay/:packageId', remote: 'mf_wallet', gate: 'member' },
+  { pattern: '/news', remote: 'mf_news', gate: 'member' },
+  ...ADMIN_PAGES.map(({ path, role }): RemoteRoute => ({ pattern: path, remote: 'mf_admin', gate: role })),
+];
+
+/**
+ * Whether a path is a pattern's page: the same segments, a `:name` segment standing for any one
+ * non-empty segment, letters in any case, a trailing slash allowed (react-router's matchPath with
+ * `end: true`, which the shell's routes used before).
+ */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const split = (p: string) => p.replace(/\/+$/, '').split('/').slice(1);
+  const want = split(pattern);
+  const have = split(pathname);
+  if (want.length !== have.length) return false;
+  return want.every((segment, i) => (segment.startsWith(':') ? (have[i] ?? '') !== '' : segment.toLowerCase() === have[i]?.toLowerCase()));
+}
+
+/** The remote route a path is, if any. */
+export function remoteRouteFor(pathname: string): RemoteRoute | undefined {
+  return REMOTE_ROUTES.find((r) => matchesRoute(r.pattern, pathname));
+}
+
 /**
  * spec §4 Auth: where the sign-in hand-off leaves its notes. Identity's callback page writes the
  * provider's answer (a popup's to localStorage, a redirect's to sessionStorage); the shell reads

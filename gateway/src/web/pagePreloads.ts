@@ -1,0 +1,61 @@
+// What a page load fetches at once (ARCHITECTURE §9): the remote that draws the page, named in a
+// `Link: rel=preload` header on index.html, so the browser loads its entry and the page's code
+// beside the shell's, instead of after the shell has started, read /remotes.json and then the
+// remote's manifest (three round trips later; bench/README.md "lighthouse"). Only for remotes this
+// gateway serves (their manifest is on disk; a remote hosted elsewhere is found at run time as
+// before), and only for members' pages of a visitor signed in (a signed-out visit goes to /login and
+// loads no remote; an admin page's code loads once the session allows it).
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { federationName, remoteRouteFor, type RemoteName } from '@lakorn/contracts';
+import { REMOTE_NAMES } from './remotes';
+
+interface ManifestFiles {
+  remoteEntry?: { name?: string };
+}
+interface Manifest {
+  metaData?: ManifestFiles;
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** The module the shell loads from a remote for a page (shell/src/routing/RemotePage.tsx). */
+const PAGE_MODULE = './App';
+
+/** The files of a remote's page module, as URLs under its manifest's folder. */
+function filesOf(manifest: Manifest, base: string): string[] {
+  const entry = manifest.metaData?.remoteEntry?.name;
+  const page = manifest.exposes?.find((e) => e.path === PAGE_MODULE)?.assets?.js?.sync ?? [];
+  return [...(entry ? [entry] : []), ...page].filter((f) => /^[\w.-]+\.js$/.test(f)).map((f) => `${base}/${f}`);
+}
+
+/**
+ * Answers the `Link` header value for a page's path, or null. Each remote's manifest is read again
+ * only when its file changed (a remote deploys alone, ARCHITECTURE §9).
+ */
+export function pagePreloads(options: { webRoot: string; remotes: Record<RemoteName, string> }): (pathname: string) => Promise<string | null> {
+  const cache = new Map<RemoteName, { mtimeMs: number; files: string[] }>();
+  const byFederationName = new Map(REMOTE_NAMES.map((name) => [federationName(name), name]));
+
+  async function filesFor(name: RemoteName): Promise<string[]> {
+    const manifestUrl = options.remotes[name];
+    // Only a remote served here, from its build folder (config's default /remotes/<name>/...).
+    if (manifestUrl !== `/remotes/${name}/mf-manifest.json`) return [];
+    const file = path.join(options.webRoot, name, 'dist', 'mf-manifest.json');
+    const stats = await stat(file).catch(() => null);
+    if (!stats) return [];
+    const known = cache.get(name);
+    if (known && known.mtimeMs === stats.mtimeMs) return known.files;
+    const manifest = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Manifest;
+    const files = filesOf(manifest, `/remotes/${name}`);
+    cache.set(name, { mtimeMs: stats.mtimeMs, files });
+    return files;
+  }
+
+  return async (pathname) => {
+    const route = remoteRouteFor(pathname);
+    const name = route && route.gate === 'member' ? byFederationName.get(route.remote) : undefined;
+    if (!name) return null;
+    const files = await filesFor(name).catch(() => []);
+    return files.length ? files.map((f) => `<${f}>; rel=preload; as=script`).join(', ') : null;
+  };
+}
