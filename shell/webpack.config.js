@@ -1,6 +1,7 @@
 const createConfig = require('../infra/webpack/createConfig');
 const { PwaPlugin } = require('./pwa/plugin');
 const { islandConfig, loginPage, LoginPagePlugin, ISLAND_DIR } = require('./webpack.login');
+const { BootPreloadPlugin } = require('./webpack.bootPreload');
 
 // The host: built with no remotes; it registers them from /remotes.json at start (ARCHITECTURE §9).
 const shell = createConfig({
@@ -18,6 +19,6 @@ module.exports = (env, argv) => {
   config.dependencies = ['login-island'];
   // The island's folder is the other build's output.
   config.output.clean = { keep: new RegExp(`^${ISLAND_DIR}/`) };
-  config.plugins.push(new PwaPlugin(), loginPage(), new LoginPagePlugin());
+  config.plugins.push(new PwaPlugin(), loginPage(), new LoginPagePlugin(), new BootPreloadPlugin());
   return [islandConfig(env, argv), config];
 };

@@ -130,6 +130,10 @@ async function main(): Promise<void> {
     };
 
     console.info(`Profile of ${url}/ at 390×844, CPU ×${THROTTLE}: 12 cards shown after ${cardsAt} ms (wall clock, page load included)`);
+    // When the reads answered and the first picture was asked for: what lies between is the page's own work.
+    const milestones = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => /\\/api\\/characters\\/public|character-images/.test(e.name)).map((e) => [new URL(e.name).pathname.split('/').slice(-2).join('/') + new URL(e.name).search.slice(0, 30), Math.round(e.startTime), Math.round(e.responseEnd)])`)) as [string, number, number][];
+    console.info('\nReads and pictures (asked, answered, ms on the page clock):');
+    for (const [name, asked, answered] of milestones.slice(0, 6)) console.info(`  ${String(asked).padStart(6)} ${String(answered).padStart(6)}  ${name}`);
     console.info(`\nReact commits: ${probe.commits.length}`);
     for (const c of probe.commits) {
       const top = Object.entries(c.names).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, k]) => `${n}×${k}`).join(' ');

@@ -82,14 +82,14 @@ describe('the shell and the remotes (ARCHITECTURE §9)', () => {
       const chat = await request(withManifest).get('/chat/abc123').set('Cookie', member);
       expect(chat.text).toBe(INDEX);
       expect(chat.headers.link).toBe(
-        '</remotes/mf-chat/remoteEntry.0a1b2c3d.js>; rel=preload; as=script, </remotes/mf-chat/12.aabbccdd.js>; rel=preload; as=script, </remotes/mf-chat/__federation_expose_App.11223344.js>; rel=preload; as=script',
+        '</remotes/mf-chat/remoteEntry.0a1b2c3d.js>; rel=preload; as=script; fetchpriority=low, </remotes/mf-chat/12.aabbccdd.js>; rel=preload; as=script; fetchpriority=low, </remotes/mf-chat/__federation_expose_App.11223344.js>; rel=preload; as=script; fetchpriority=low',
       );
       expect((await request(withManifest).get('/library').set('Cookie', member)).headers.link).toContain('</remotes/mf-chat/remoteEntry.0a1b2c3d.js>');
       // The home is a page too (not the shell folder's index file).
       mkdirSync(path.join(root, 'mf-discover/dist'), { recursive: true });
       writeFileSync(path.join(root, 'mf-discover/dist/mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.5e6f7a8b.js' } } }));
       const home = await request(withManifest).get('/').set('Cookie', member);
-      expect([home.text, home.headers.link]).toEqual([INDEX, '</remotes/mf-discover/remoteEntry.5e6f7a8b.js>; rel=preload; as=script']);
+      expect([home.text, home.headers.link]).toEqual([INDEX, '</remotes/mf-discover/remoteEntry.5e6f7a8b.js>; rel=preload; as=script; fetchpriority=low']);
       // Not built (mf-news), an admin page (its code waits for the session), not a page, or /login: none.
       for (const route of ['/news', '/admin/news', '/nowhere', '/login']) expect((await request(withManifest).get(route).set('Cookie', member)).headers.link).toBeUndefined();
       // Signed out (or a session that does not verify): the visit goes to /login and loads no remote.

@@ -4,13 +4,23 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@lakorn/shell-sdk';
 import { GlobalStyle } from '@lakorn/ui';
 import { App } from './App';
-import { ensureRemotesRegistered } from './mf/remotes';
+import { earlySignedIn, takeEarlyRead } from './earlyReads';
+import { ensureRemotesRegistered, loadRemoteComponent } from './mf/remotes';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
+import { remoteRouteFor } from './routing/routes';
 
-// Start fetching /remotes.json at once; pages that need a remote wait for it. The page's remote
-// files themselves are on their way already for a signed-in member (the gateway's preload header,
-// gateway/src/web/pagePreloads.ts).
-ensureRemotesRegistered().catch((error: unknown) => console.error('remotes.json failed', error));
+// /remotes.json and the session were asked for as main.js ran (earlyReads.ts). A signed-in
+// member's page then starts loading its remote at once, while React draws the shell: the remote's
+// files are on their way already (the gateway's preload header) and its module starts the page's
+// first reads as it loads (mf-discover's exposedApp.ts). A signed-out visit goes to /login and
+// loads no remote; an admin page's remote waits for the session (RemotePage).
+const signedIn = earlySignedIn();
+ensureRemotesRegistered()
+  .then(async () => {
+    const route = remoteRouteFor(window.location.pathname);
+    if (route?.gate === 'member' && (await signedIn)) loadRemoteComponent(route.remote, './App', false).catch(() => undefined);
+  })
+  .catch((error: unknown) => console.error('remotes.json failed', error));
 
 registerServiceWorker();
 
@@ -21,7 +31,7 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <BrowserRouter>
-        <AppProviders>
+        <AppProviders firstSession={() => takeEarlyRead('session')}>
           <GlobalStyle />
           <App />
         </AppProviders>

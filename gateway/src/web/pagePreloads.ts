@@ -56,6 +56,7 @@ export function pagePreloads(options: { webRoot: string; remotes: Record<RemoteN
     const name = route && route.gate === 'member' ? byFederationName.get(route.remote) : undefined;
     if (!name) return null;
     const files = await filesFor(name).catch(() => []);
-    return files.length ? files.map((f) => `<${f}>; rel=preload; as=script`).join(', ') : null;
+    // Low priority: fetched beside the shell's start, never ahead of it (the page paints first).
+    return files.length ? files.map((f) => `<${f}>; rel=preload; as=script; fetchpriority=low`).join(', ') : null;
   };
 }

@@ -8,11 +8,11 @@ import { ToastProvider } from './toast';
  * The providers every app runs under: SWR with the spec's rules, toasts and the session. The
  * shell renders it once; a remote's standalone harness (bootstrap.tsx) renders it too.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ children, firstSession }: { children: ReactNode; firstSession?: () => Promise<Response | null> }) {
   return (
     <SWRConfig value={swrConfig}>
       <ToastProvider>
-        <SessionProvider>{children}</SessionProvider>
+        <SessionProvider firstSession={firstSession}>{children}</SessionProvider>
       </ToastProvider>
     </SWRConfig>
   );

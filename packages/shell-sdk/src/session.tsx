@@ -41,7 +41,19 @@ const sameProfile = (a: Profile | null, b: Profile | null) => JSON.stringify(a) 
 /** spec §4 Auth: refresh about once a minute, 60 s plus up to 5 s at random. */
 export const nextRefreshDelay = (random = Math.random) => TIMERS.profileRefresh + Math.floor(random() * TIMERS.profileRefreshJitter);
 
-export function SessionProvider({ children, initialProfile }: { children: ReactNode; initialProfile?: Profile | null }) {
+export function SessionProvider({
+  children,
+  initialProfile,
+  firstSession,
+}: {
+  children: ReactNode;
+  initialProfile?: Profile | null;
+  /**
+   * GET /api/auth/session asked for before React started (the shell's early reads): its OK answer
+   * is the first load's; anything else (none, refused, failed) and the first load asks as usual.
+   */
+  firstSession?: () => Promise<Response | null>;
+}) {
   const [profile, setProfileState] = useState<Profile | null>(initialProfile ?? null);
   const [status, setStatus] = useState<SessionStatus>(
     initialProfile === undefined ? 'loading' : initialProfile ? 'signed-in' : 'signed-out',
@@ -97,10 +109,23 @@ export function SessionProvider({ children, initialProfile }: { children: ReactN
   }, [setProfile]);
 
   // First load: who is signed in (the cookie is httpOnly, so ask the server).
+  const firstSessionRef = useRef(firstSession);
   useEffect(() => {
     if (initialProfile !== undefined) return;
-    void refreshProfile();
-  }, [initialProfile, refreshProfile]);
+    const early = firstSessionRef.current;
+    firstSessionRef.current = undefined;
+    if (!early) {
+      void refreshProfile();
+      return;
+    }
+    void early()
+      .then((response): Promise<Profile | null> | null => (response ? (response.json() as Promise<Profile>) : null))
+      .catch(() => null)
+      .then(async (profile) => {
+        if (profile) setProfile(profile);
+        else await refreshProfile();
+      });
+  }, [initialProfile, refreshProfile, setProfile]);
 
   useEffect(() => {
     if (status !== 'signed-in') return;

@@ -63,6 +63,31 @@ describe('session', () => {
     );
     expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
   });
+
+  it("takes the first load from the session read asked for before React started, asking no second time", async () => {
+    const fetchMock = jest.fn(async () => new Response('{}', { status: 500 }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const early = jest.fn(async () => new Response(JSON.stringify(profile), { status: 200 }));
+    render(
+      <SessionProvider firstSession={early}>
+        <Show />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signed-in:10')).toBeInTheDocument();
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks as usual when the early session read brought nothing usable', async () => {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify(profile), { status: 200 })) as unknown as typeof fetch;
+    render(
+      <SessionProvider firstSession={async () => null}>
+        <Show />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signed-in:10')).toBeInTheDocument();
+    expect(String((global.fetch as jest.Mock).mock.calls[0]?.[0])).toBe('/api/auth/session');
+  });
 });
 
 describe('toasts (spec §9)', () => {

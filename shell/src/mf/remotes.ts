@@ -3,11 +3,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { FederationName } from '@lakorn/contracts/web';
+import { takeEarlyRead } from '../earlyReads';
 
 let registered: Promise<Record<string, string>> | null = null;
 
 async function fetchRemotes(): Promise<Record<string, string>> {
-  const response = await fetch('/remotes.json', { credentials: 'same-origin', cache: 'no-cache' });
+  const response = (await takeEarlyRead('remotes')) ?? (await fetch('/remotes.json', { credentials: 'same-origin', cache: 'no-cache' }));
   if (!response.ok) throw new Error(`remotes.json: ${response.status}`);
   const map = (await response.json()) as Record<string, string>;
   registerRemotes(
@@ -25,12 +26,38 @@ export function ensureRemotesRegistered(): Promise<Record<string, string>> {
   return registered;
 }
 
+/** First loads of each remote module, shared by a preload and the page that then renders it. */
+const firstLoads = new Map<string, Promise<{ default: ComponentType<never> }>>();
+/** Remote modules loaded already: a page draws them at once, without suspending first. */
+const loaded = new Map<string, ComponentType<never>>();
+
+/** The remote module if it has loaded already (a preload finished before its page rendered). */
+export function loadedRemoteComponent<P>(remote: FederationName, module: string): ComponentType<P> | undefined {
+  return loaded.get(`${remote}/${module}`) as ComponentType<P> | undefined;
+}
+
 /**
  * Loads `<remote>/<module>` and answers its default export. On a retry the remote is
  * registered again with force, so a remote whose files were missing a moment ago is fetched
  * afresh instead of answering the cached failure.
  */
-export async function loadRemoteComponent<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
+export function loadRemoteComponent<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
+  const key = `${remote}/${module}`;
+  if (!retry) {
+    const first = firstLoads.get(key);
+    if (first) return first as Promise<{ default: ComponentType<P> }>;
+  }
+  const loading = loadFresh<P>(remote, module, retry);
+  loading.then((m) => loaded.set(key, m.default as ComponentType<never>)).catch(() => undefined);
+  if (!retry) {
+    firstLoads.set(key, loading as Promise<{ default: ComponentType<never> }>);
+    // A failed first load is forgotten, so the next page asks again.
+    loading.catch(() => firstLoads.delete(key));
+  }
+  return loading;
+}
+
+async function loadFresh<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
   const map = await ensureRemotesRegistered();
   if (retry && map[remote]) {
     registerRemotes([{ name: remote, entry: new URL(map[remote], window.location.origin).href }], { force: true });
