@@ -18,7 +18,9 @@ const signedIn = earlySignedIn();
 ensureRemotesRegistered()
   .then(async () => {
     const route = remoteRouteFor(window.location.pathname);
-    if (route?.gate === 'member' && (await signedIn)) loadRemoteComponent(route.remote, './App', false).catch(() => undefined);
+    // In a task of its own (not after another task's work): the remote's code then runs as its
+    // own short tasks, not as the tail of a long one.
+    if (route?.gate === 'member' && (await signedIn)) setTimeout(() => loadRemoteComponent(route.remote, './App', false).catch(() => undefined), 0);
   })
   .catch((error: unknown) => console.error('remotes.json failed', error));
 
