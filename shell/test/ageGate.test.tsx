@@ -5,7 +5,6 @@ import { admin, member, mockApi, renderWithShell } from '@lakorn/shell-sdk/testi
 
 jest.mock('../src/mf/remotes', () => ({
   ensureRemotesRegistered: jest.fn(async () => ({})),
-  loadedRemoteComponent: jest.fn(() => undefined),
   loadRemoteComponent: jest.fn(async () => ({ default: () => null })),
 }));
 

@@ -7,7 +7,6 @@ import { ProfilePage } from '../src/features/profile/ProfilePage';
 
 jest.mock('../src/mf/remotes', () => ({
   ensureRemotesRegistered: jest.fn(async () => ({})),
-  loadedRemoteComponent: jest.fn(() => undefined),
   loadRemoteComponent: jest.fn(async (remote: string, module: string) => ({ default: () => <p>widget {remote} {module}</p> })),
 }));
 

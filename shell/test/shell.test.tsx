@@ -9,7 +9,6 @@ import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sd
 
 jest.mock('../src/mf/remotes', () => ({
   ensureRemotesRegistered: jest.fn(async () => ({})),
-  loadedRemoteComponent: jest.fn(() => undefined),
   loadRemoteComponent: jest.fn(async (remote: string, module: string) => ({
     default: () => <p>remote {remote} {module}</p>,
   })),

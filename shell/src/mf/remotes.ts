@@ -28,13 +28,6 @@ export function ensureRemotesRegistered(): Promise<Record<string, string>> {
 
 /** First loads of each remote module, shared by a preload and the page that then renders it. */
 const firstLoads = new Map<string, Promise<{ default: ComponentType<never> }>>();
-/** Remote modules loaded already: a page draws them at once, without suspending first. */
-const loaded = new Map<string, ComponentType<never>>();
-
-/** The remote module if it has loaded already (a preload finished before its page rendered). */
-export function loadedRemoteComponent<P>(remote: FederationName, module: string): ComponentType<P> | undefined {
-  return loaded.get(`${remote}/${module}`) as ComponentType<P> | undefined;
-}
 
 /**
  * Loads `<remote>/<module>` and answers its default export. On a retry the remote is
@@ -48,7 +41,6 @@ export function loadRemoteComponent<P>(remote: FederationName, module: string, r
     if (first) return first as Promise<{ default: ComponentType<P> }>;
   }
   const loading = loadFresh<P>(remote, module, retry);
-  loading.then((m) => loaded.set(key, m.default as ComponentType<never>)).catch(() => undefined);
   if (!retry) {
     firstLoads.set(key, loading as Promise<{ default: ComponentType<never> }>);
     // A failed first load is forgotten, so the next page asks again.
