@@ -1,4 +1,8 @@
 require('@testing-library/jest-dom');
+// findBy*/waitFor give up after 1 s by default. npm test runs the component suites beside the
+// service suites on 2 cores, where a lazily loaded route (first transform of its module) or a
+// mocked read can take longer; 5 s keeps a real absence failing while a slow machine passes.
+require('@testing-library/react').configure({ asyncUtilTimeout: 5_000 });
 // jsdom lacks these; components use them.
 if (typeof window !== 'undefined') {
   window.scrollTo = window.scrollTo || (() => {});

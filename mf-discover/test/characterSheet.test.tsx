@@ -118,7 +118,8 @@ describe('the character sheet /c/{id}', () => {
     expect(screen.queryByRole('button', { name: 'แชร์' })).toBeNull();
     // The owner's page: an edit button to the wizard.
     await userEvent.click(screen.getByRole('button', { name: 'แก้ไขตัวละคร' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/edit-character/c77');
+    // The wizard loads on first use; the route changes once it has (a router transition).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/edit-character/c77'));
   });
 
   test("embeds the character's stats for its owner and for admins, and asks for none for other members", async () => {

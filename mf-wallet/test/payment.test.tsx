@@ -82,7 +82,8 @@ describe('/payment/promptpay/{packageId} (spec §2, §4, §5, §8)', () => {
     renderWallet('/payment/promptpay/small');
     await user.click(await screen.findByRole('button', { name: 'คัดลอกยอดเงิน' }));
     expect(await navigator.clipboard.readText()).toBe('19.00');
-    expect(screen.getByRole('button', { name: 'คัดลอกแล้ว' })).toBeInTheDocument();
+    // The icon turns once the clipboard's write has resolved.
+    expect(await screen.findByRole('button', { name: 'คัดลอกแล้ว' })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(2900));
     expect(screen.getByRole('button', { name: 'คัดลอกแล้ว' })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(200));
