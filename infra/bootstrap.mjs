@@ -35,7 +35,13 @@ export function installReason(dir) {
   // npm writes node_modules/.package-lock.json with what it installed.
   const installed = path.join(modules, '.package-lock.json');
   if (!existsSync(installed)) return 'node_modules was not installed from package-lock.json';
-  if (statSync(lock).mtimeMs <= statSync(installed).mtimeMs) return undefined;
+  // patch-package applies patches/ on every install (package.json postinstall, patches/README.md).
+  const patches = path.join(dir, 'patches');
+  const installedAt = statSync(installed).mtimeMs;
+  if (existsSync(patches) && readdirSync(patches).some((name) => name.endsWith('.patch') && statSync(path.join(patches, name)).mtimeMs > installedAt)) {
+    return 'patches/ changed since the last install';
+  }
+  if (statSync(lock).mtimeMs <= installedAt) return undefined;
   // The lockfile is newer; a re-save with the same packages (a checkout, a merge) needs nothing.
   return lockDiffers(readJson(lock), readJson(installed)) ? 'package-lock.json changed since the last install' : undefined;
 }

@@ -63,4 +63,16 @@ describe('bootstrap: install npm packages only when node_modules is missing or o
     await write({ 'node_modules/left-pad': { version: '1.0.0' } }, {}, true);
     expect(installReason(dir)).toBe('package-lock.json changed since the last install');
   });
+
+  it('installs again when a patch in patches/ is newer than the install (postinstall applies it)', async () => {
+    await write({ 'node_modules/zod': { version: '4.1.0' } }, { 'node_modules/zod': { version: '4.1.0' } }, false);
+    await fs.mkdir(path.join(dir, 'patches'));
+    const patch = path.join(dir, 'patches', 'zod+4.1.0.patch');
+    await fs.writeFile(patch, '');
+    const [older, newer] = [new Date(Date.now() - 120_000), new Date(Date.now() + 60_000)];
+    await fs.utimes(patch, older, older);
+    expect(installReason(dir)).toBe('undefined');
+    await fs.utimes(patch, newer, newer);
+    expect(installReason(dir)).toBe('patches/ changed since the last install');
+  });
 });

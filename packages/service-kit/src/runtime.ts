@@ -46,6 +46,7 @@ export async function openServiceRuntime(
   const logger = createLogger(service, config.LOG_LEVEL);
   const metrics = createMetrics({ processMetrics: true, accessToken: config.METRICS_TOKEN });
   const connection = await connectMongo(config.MONGODB_URL, `${config.MONGODB_DB_PREFIX}${service}`);
+  logDatabaseReachability(connection, logger);
   const bus = createBus({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, service, logger, metrics });
   const outbox = createOutbox({ connection, bus, logger, embedded: options.embedded, metrics });
   const sessionEnds = openSessionEnds(config, bus, logger);
@@ -105,4 +106,17 @@ function openSessionEnds(config: BaseConfig, bus: Bus, logger: Logger): SessionE
     .consume({ queue: 'session-ends', events: ['identity.sessions.ended'], handler: async ({ payload }) => sessionEnds.apply(payload) })
     .catch((error: unknown) => logger.error({ err: error }, 'could not consume identity.sessions.ended'));
   return sessionEnds;
+}
+
+/**
+ * One line when the driver loses the database and one when it has it again (not one per failed
+ * heartbeat), so a process's log shows how long each outage lasted for it (bench/README.md "chaos").
+ */
+function logDatabaseReachability(connection: Connection, logger: Logger): void {
+  connection.getClient().on('serverDescriptionChanged', ({ previousDescription, newDescription }) => {
+    const was = previousDescription.type !== 'Unknown';
+    const is = newDescription.type !== 'Unknown';
+    if (was && !is) logger.warn({ err: newDescription.error?.message }, 'database lost; the driver checks it again');
+    else if (!was && is) logger.info({ type: newDescription.type }, 'database reachable');
+  });
 }
