@@ -5,7 +5,7 @@
 // checked from the databases themselves, and a table is printed; the exit code is 1 when any
 // invariant was broken.
 //
-//   npm run chaos -- --minutes 3 [--members 8] [--fault-every 20] [--no-broker]
+//   npm run chaos -- --minutes 3 [--members 8] [--fault-every 20] [--no-broker] [--targets ferretdb,broker]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +31,17 @@ const MINUTES = option('minutes', 3);
 const MEMBERS = option('members', 8);
 const FAULT_EVERY_S = option('fault-every', 20);
 const WANT_BROKER_FAULTS = !process.argv.includes('--no-broker');
+const ALL_TARGETS: Fault['target'][] = ['chat', 'wallet', 'catalog', 'identity', 'checkin', 'gateway', 'ferretdb', 'broker'];
+/** The schedule's targets, in this order; `--targets` narrows it to trace one kind of fault. */
+function targetsOption(): Fault['target'][] {
+  const at = process.argv.indexOf('--targets');
+  if (at < 0) return ALL_TARGETS;
+  const named = (process.argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = named.filter((target) => !ALL_TARGETS.includes(target as Fault['target']));
+  if (named.length === 0 || unknown.length > 0) throw new Error(`--targets takes a list of ${ALL_TARGETS.join(', ')}`);
+  return ALL_TARGETS.filter((target) => named.includes(target));
+}
+const TARGETS = targetsOption();
 /** ARCHITECTURE §6: a stream may stay silent at most 12 s at the gateway; the goal allows 15 s. */
 const STREAM_SILENCE_LIMIT_MS = 15_000;
 /** A client gives up on any call after this; a hang shows as a failure with this duration. */
@@ -302,12 +313,11 @@ async function main() {
       }
     };
 
-    const targets: Fault['target'][] = ['chat', 'wallet', 'catalog', 'identity', 'checkin', 'gateway', 'ferretdb', 'broker'];
     const faulting = (async () => {
       // Every fault leaves at least one interval before the end to recover in.
       for (let i = 0; now() + 2 * FAULT_EVERY_S * 1000 <= end; i++) {
         await sleep(FAULT_EVERY_S * 1000);
-        const target = targets[i % targets.length]!;
+        const target = TARGETS[i % TARGETS.length]!;
         const fault: Fault = { target, at: now() };
         faults.push(fault);
         if (target === 'ferretdb') process.kill(ferret.current().pid, 'SIGKILL');
