@@ -1,3 +1,4 @@
+import { mongo as driver } from 'mongoose';
 import type { EventPayload } from '@lakorn/contracts';
 import { ATTEMPT_HEADER, DEAD_REASON_HEADER } from '../src/bus/bus';
 import type { IncomingEvent } from '../src';
@@ -52,6 +53,20 @@ test('a message whose handler always fails is retried after retryDelayMs up to m
   // Nothing is tried a fourth time.
   await new Promise((resolve) => setTimeout(resolve, 400));
   expect(attempts).toEqual([1, 2, 3]);
+});
+
+test('a handler failing because the database is unreachable is retried past maxAttempts, its attempts uncounted, and never dead-lettered', async () => {
+  const attempts: number[] = [];
+  await onDeleted('database-away', async (event) => {
+    attempts.push(event.attempt);
+    // Five failures: more than maxAttempts (3), as during a database outage.
+    if (attempts.length <= 5) throw new driver.MongoNetworkError('connection 7 to 127.0.0.1:27017 closed');
+  });
+  await publisher.publish('catalog.character.deleted', deleted('c5'), { messageId: 'delete:c5' });
+
+  await waitUntil(() => attempts.length === 6, 8_000, 'the sixth delivery');
+  expect(attempts).toEqual([1, 1, 1, 1, 1, 1]);
+  expect(await takeQueuedMessages(`${namespace}.chat.database-away.dead`, 1, 300)).toEqual([]);
 });
 
 test('a payload that breaks its contract goes to the dead queue at once, without reaching the handler', async () => {

@@ -10,6 +10,7 @@ import {
 } from 'amqplib';
 import { z } from 'zod';
 import { EVENTS, type EventName, type EventPayload } from '@lakorn/contracts';
+import { databaseUnreachable } from '../data/unreachable';
 import type { BusRequestOutcome } from '../metrics/metrics';
 import { currentRequestId, outsideRequest, withRequestId } from '../requestScope';
 import {
@@ -368,7 +369,13 @@ export function createBus(options: BusOptions): Bus {
     } catch (error) {
       const reason = errorMessage(error);
       metrics?.consumerFailures.inc({ queue: subscription.queue, event: event.name });
-      if (attempt >= maxAttempts) {
+      if (databaseUnreachable(error)) {
+        // The message is not at fault, the database is away: it waits as long as the database
+        // does, its attempts uncounted. Counting them would dead-letter a refund or a credit during
+        // an outage longer than maxAttempts × (retryDelayMs + server selection), and lose coins.
+        log.warn({ queue: subscription.queue, event: event.name, messageId: event.messageId, attempt, err: reason }, 'database unreachable; will retry');
+        await moveMessage(subscription, channel, message, 'wait', { [ATTEMPT_HEADER]: attempt });
+      } else if (attempt >= maxAttempts) {
         await moveMessage(subscription, channel, message, 'dead', {
           [ATTEMPT_HEADER]: attempt,
           [DEAD_REASON_HEADER]: `handler failed ${attempt} times: ${reason}`,
