@@ -8,7 +8,7 @@
 // TypeScript, tsx, jest or webpack. The workspace links (@lakorn/*) are removed: the compiled
 // code finds the compiled packages in dist/server/node_modules (compile.mjs).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,11 +28,22 @@ for (const file of ['package.json', 'package-lock.json', ...workspaces.map((w) =
   mkdirSync(path.dirname(path.join(targetDir, file)), { recursive: true });
   copyFileSync(path.join(root, file), path.join(targetDir, file));
 }
+// The root's postinstall runs patch-package, a dev dependency absent here: drop it from the copy
+// and apply patches/ (patches/README.md: the database driver's fix) with the build's patch-package.
+const rootManifest = JSON.parse(readFileSync(path.join(targetDir, 'package.json'), 'utf8'));
+delete rootManifest.scripts?.postinstall;
+writeFileSync(path.join(targetDir, 'package.json'), `${JSON.stringify(rootManifest, null, 2)}\n`);
+cpSync(path.join(root, 'patches'), path.join(targetDir, 'patches'), { recursive: true });
 const args = ['ci', '--omit=dev', '--no-audit', '--no-fund', '--workspace', workspace];
 if (process.argv.includes('--offline')) args.push('--offline');
 const npm = spawnSync('npm', args, { cwd: targetDir, stdio: 'inherit' });
 if (npm.status !== 0) {
   console.error(`npm ${args.join(' ')} failed (exit ${npm.status ?? npm.signal})`);
+  process.exit(1);
+}
+const patched = spawnSync(process.execPath, [path.join(root, 'node_modules', 'patch-package', 'index.js'), '--error-on-fail'], { cwd: targetDir, stdio: 'inherit' });
+if (patched.status !== 0) {
+  console.error(`patch-package failed (exit ${patched.status ?? patched.signal})`);
   process.exit(1);
 }
 rmSync(path.join(targetDir, 'node_modules', '@lakorn'), { recursive: true, force: true });

@@ -126,6 +126,8 @@ describe('the image steps outside Docker', () => {
     for (const dev of ['typescript', 'tsx', 'jest', 'webpack', '@swc/core']) expect({ dev, installed: existsSync(path.join(dir, 'node_modules', dev)) }).toEqual({ dev, installed: false });
     for (const prod of ['express', 'mongoose', 'amqplib']) expect(existsSync(path.join(dir, 'node_modules', prod))).toBe(true);
     expect(existsSync(path.join(dir, 'node_modules', '@lakorn'))).toBe(false);
+    // patches/ applies to the shipped driver too (patches/README.md).
+    expect(await fs.readFile(path.join(dir, 'node_modules', 'mongodb', 'lib', 'cmap', 'connection.js'), 'utf8')).toContain('Lakorn patch');
 
     const port = await freePort();
     child = spawn(process.execPath, ['dist/server/services/checkin/src/main.js'], {
