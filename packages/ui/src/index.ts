@@ -6,6 +6,7 @@ export { Spinner, LoadingState } from './components/Spinner';
 export { Dialog, DialogActions, FormActions, ConfirmDialog, type DialogProps, type ConfirmDialogProps } from './components/Dialog';
 export { Input, TextArea, TextField, TextAreaField, SelectField, ErrorText } from './components/Field';
 export { Toggle } from './components/Toggle';
+export { MenuPanel, MenuItem, useMenu } from './components/Menu';
 export { Tabs } from './components/Tabs';
 export { CoinBadge, formatCoins } from './components/CoinBadge';
 export { Avatar, imageCandidates, useImageFallback } from './components/Avatar';

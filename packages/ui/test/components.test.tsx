@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import userEvent from '@testing-library/user-event';
-import { Avatar, ConfirmDialog, Dialog, GlobalStyle, imageCandidates, ToastViewport } from '../src';
+import { Avatar, ConfirmDialog, Dialog, GlobalStyle, imageCandidates, MenuItem, MenuPanel, ToastViewport, useMenu } from '../src';
 
 describe('image fallback chain (spec §7 Images)', () => {
   it('tries /character-images, then /uploads with retry=1, then the original path with retry=2', () => {
@@ -27,6 +27,61 @@ describe('image fallback chain (spec §7 Images)', () => {
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/character-images/b.png');
     fireEvent.error(container.querySelector('img')!);
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/uploads/character-images/b.png?retry=1');
+  });
+});
+
+function TwoItemMenu({ onPick }: { onPick: (item: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // A new close function on every render, as callers write it: the focus must stay where it is.
+  useMenu(open, () => setOpen(false), wrap, button);
+  return (
+    <div>
+      <div ref={wrap}>
+        <button ref={button} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          ตัวเลือก
+        </button>
+        {open ? (
+          <MenuPanel role="menu">
+            <MenuItem role="menuitem" onClick={() => onPick('first')}>แรก</MenuItem>
+            <MenuItem role="menuitem" $danger onClick={() => onPick('second')}>ลบ</MenuItem>
+          </MenuPanel>
+        ) : null}
+      </div>
+      <p>ข้างนอก</p>
+    </div>
+  );
+}
+
+describe('menus (useMenu, MenuPanel, MenuItem)', () => {
+  it('focuses the first item on opening, moves with the arrow keys both ways, and Escape closes it back onto its button', async () => {
+    const user = userEvent.setup();
+    render(<TwoItemMenu onPick={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'ตัวเลือก' }));
+    expect(screen.getByRole('menuitem', { name: 'แรก' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'ลบ' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'แรก' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'ลบ' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByRole('button', { name: 'ตัวเลือก' })).toHaveFocus();
+  });
+
+  it('closes on a press outside, stays open for a press inside, and its items are buttons that do not submit', async () => {
+    const picked: string[] = [];
+    const user = userEvent.setup();
+    render(<TwoItemMenu onPick={(item) => picked.push(item)} />);
+    await user.click(screen.getByRole('button', { name: 'ตัวเลือก' }));
+    await user.click(screen.getByRole('menuitem', { name: 'ลบ' }));
+    expect(picked).toEqual(['second']);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'ลบ' })).toHaveAttribute('type', 'button');
+    await user.click(screen.getByText('ข้างนอก'));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });
 

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { GENRE_LABELS, type ChatCharacter } from '@lakorn/contracts/web';
-import { Avatar, CoinBadge, HeaderBar, HeaderTitle, Icon, IconButton, theme } from '@lakorn/ui';
+import { Avatar, CoinBadge, HeaderBar, HeaderTitle, Icon, IconButton, MenuItem as Item, MenuPanel, theme, useMenu } from '@lakorn/ui';
 import { useCreatorNotesTh } from '../creatorNotes';
 import { CHAT_TEXT, CREATOR_NOTES_TEXT } from '../messages';
-import { MenuItem as Item } from './MenuItem';
 
 // The page header's bar and title, flush with the screen's edges and a size smaller.
 const Bar = styled(HeaderBar)`
@@ -21,17 +20,11 @@ const MenuWrap = styled.div`
   position: relative;
 `;
 
-const Menu = styled.div`
-  position: absolute;
+const Menu = styled(MenuPanel)`
   right: 0;
   top: calc(100% + 6px);
   z-index: 20;
   width: min(280px, calc(100vw - 24px));
-  padding: 6px;
-  border-radius: ${theme.radius.md};
-  background: ${theme.color.surface3};
-  border: 1px solid ${theme.color.border};
-  box-shadow: ${theme.shadow};
 `;
 
 const About = styled.div`
@@ -69,19 +62,8 @@ export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete,
   const [open, setOpen] = useState(false);
   const creatorNotes = useCreatorNotesTh(open ? character.id : null);
   const wrap = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  useMenu(open, useCallback(() => setOpen(false), []), wrap, button);
 
   const choose = (action: () => void) => () => {
     setOpen(false);
@@ -97,7 +79,7 @@ export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete,
       <Name>{character.name}</Name>
       <CoinBadge coins={coins} compact />
       <MenuWrap ref={wrap}>
-        <IconButton aria-label={CHAT_TEXT.options} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <IconButton ref={button} aria-label={CHAT_TEXT.options} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           <Icon name="more" />
         </IconButton>
         {open ? (

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import styled from 'styled-components';
-import { Icon, IconButton, theme, type IconName } from '@lakorn/ui';
+import { Icon, IconButton, MenuItem as Item, MenuPanel, useMenu, type IconName } from '@lakorn/ui';
 import { CHAT_TEXT } from '../messages';
-import { MenuItem as Item } from './MenuItem';
 
 // The menu is placed against the message's row (MessageBubble's Line), not its small button, so it
 // opens from the screen's side the message sits on and never leaves the screen.
@@ -10,17 +9,11 @@ const Wrap = styled.div`
   display: inline-flex;
 `;
 
-const Menu = styled.div<{ $mine: boolean }>`
-  position: absolute;
+const Menu = styled(MenuPanel)<{ $mine: boolean }>`
   ${(p) => (p.$mine ? 'right: 0;' : 'left: 0;')}
   top: calc(100% + 4px);
   z-index: 20;
   width: min(240px, calc(100vw - 24px));
-  padding: 6px;
-  border-radius: ${theme.radius.md};
-  background: ${theme.color.surface3};
-  border: 1px solid ${theme.color.border};
-  box-shadow: ${theme.shadow};
 `;
 
 export interface MessageAction {
@@ -46,34 +39,7 @@ export interface MessageMenuProps {
 export function MessageMenu({ open, onOpenChange, actions, mine }: MessageMenuProps) {
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const items = () => Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    // It opens below its message; under the newest one the list scrolls to show it whole.
-    wrap.current?.querySelector('[role="menu"]')?.scrollIntoView?.({ block: 'nearest' });
-    items()[0]?.focus({ preventScroll: true });
-    const close = (e: Event) => {
-      if (!wrap.current?.contains(e.target as Node)) onOpenChange(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        onOpenChange(false);
-        button.current?.focus();
-      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        const list = items();
-        const at = list.indexOf(document.activeElement as HTMLElement);
-        if (at < 0) return;
-        e.preventDefault();
-        list[(at + (e.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length]?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, onOpenChange]);
+  useMenu(open, useCallback(() => onOpenChange(false), [onOpenChange]), wrap, button);
 
   return (
     <Wrap ref={wrap}>

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CharacterSummary } from '@lakorn/contracts/web';
 import { REPORT_TEXT, ReportCharacterDialog } from '@lakorn/shell-sdk';
-import { Icon, IconButton, theme } from '@lakorn/ui';
+import { Icon, IconButton, MenuItem as Item, MenuPanel, useMenu } from '@lakorn/ui';
 import { DISCOVER_TEXT } from '../messages';
 
 const Wrap = styled.div`
@@ -11,35 +11,13 @@ const Wrap = styled.div`
 `;
 
 // Opens upwards inside the card (the card clips what leaves it) and right-aligned to the button.
-const Menu = styled.div`
-  position: absolute;
+const Menu = styled(MenuPanel)`
   right: 0;
   bottom: calc(100% + 4px);
   z-index: 2;
   width: max-content;
   max-width: 160px;
   padding: 4px;
-  border-radius: ${theme.radius.md};
-  background: ${theme.color.surface3};
-  border: 1px solid ${theme.color.border};
-  box-shadow: ${theme.shadow};
-`;
-
-const Item = styled.button<{ $neutral?: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  width: 100%;
-  min-height: 44px;
-  padding: 0 10px;
-  border: none;
-  border-radius: ${theme.radius.sm};
-  background: none;
-  color: ${(p) => (p.$neutral ? theme.color.text : theme.color.danger)};
-  font-size: ${theme.font.size.sm};
-  text-align: left;
-  white-space: nowrap;
-  &:hover, &:focus-visible { background: ${theme.color.surface2}; }
 `;
 
 /**
@@ -52,37 +30,24 @@ export function CardMenu({ character }: { character: Pick<CharacterSummary, 'id'
   const [reporting, setReporting] = useState(false);
   const navigate = useNavigate();
   const wrap = useRef<HTMLDivElement>(null);
-  const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    first.current?.focus();
-    const close = (e: Event) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  useMenu(open, useCallback(() => setOpen(false), []), wrap, button);
 
   return (
     <Wrap ref={wrap}>
-      <IconButton type="button" $size={36} aria-label={DISCOVER_TEXT.cardOptions(character.name)} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <IconButton ref={button} type="button" $size={36} aria-label={DISCOVER_TEXT.cardOptions(character.name)} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Icon name="moreVertical" size={18} />
       </IconButton>
       {open ? (
         <Menu role="menu" aria-label={DISCOVER_TEXT.cardOptions(character.name)}>
           {/* The character's sheet (/c/{id}: its likes and share link); tapping the card still starts a chat (spec §2). */}
-          <Item ref={first} role="menuitem" type="button" $neutral onClick={() => navigate(`/c/${encodeURIComponent(character.id)}`)}>
+          <Item role="menuitem" onClick={() => navigate(`/c/${encodeURIComponent(character.id)}`)}>
             <Icon name="user" size={16} />
             {DISCOVER_TEXT.viewCharacter}
           </Item>
           <Item
             role="menuitem"
-            type="button"
+            $danger
             onClick={() => {
               setOpen(false);
               setReporting(true);
