@@ -128,7 +128,7 @@ describe('POST /api/messages', () => {
     expect((await request(chat.server).get('/api/messages/by-client-id/mine-00001')).status).toBe(401);
   });
 
-  test('a delivery decided while the database fails its writes is answered as delivered, and the sweeper stores it later', async () => {
+  test('a delivery decided while the database fails its writes is answered as delivered, and stored when next asked for (its handler gave up on it)', async () => {
     const { actor, cookie, room } = await funded(100);
     const { stores, sends } = chat.service;
     const insert = jest.spyOn(stores.chats, 'insertMessage').mockRejectedValueOnce(new Error('connection lost'));
@@ -141,9 +141,9 @@ describe('POST /api/messages', () => {
       expect(send?.result).toBeNull();
       const asked = await request(chat.server).get('/api/messages/by-client-id/dbfail-001').set('Cookie', cookie);
       expect([asked.status, asked.body.aiMessage?.id]).toEqual([200, res.body.aiMessage.id]);
-      // Past its deadline the sweeper writes what was decided.
-      await chat.connection.collection('sends').updateOne({ _id: `${actor.id}:dbfail-001` as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-      expect(await sends.sweep()).toBeGreaterThanOrEqual(1);
+      // That ask wrote what was decided, as the sweeper would have; nothing is left to sweep.
+      expect((await stores.sends.get(`${actor.id}:dbfail-001`))?.result).not.toBeNull();
+      await sends.sweep();
       const contents = (await stores.chats.messagesOfChat(room.id)).map((m) => m.content);
       expect(contents.slice(-2)).toEqual(['ตอบให้ได้นะ', '*ยิ้ม* ยินดีที่ได้รู้จักค่ะ']);
       expect(await wallet.balance(actor.id)).toBe(100 - messageCost('ตอบให้ได้นะ'));
@@ -265,22 +265,36 @@ describe('streaming (Accept: text/event-stream)', () => {
     expect((await request(chat.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie)).body).toHaveLength(1);
   });
 
-  test('a stream whose outcome could not be recorded ends as pending (202 SEND_PENDING), never as failed; the sweeper then decides it', async () => {
+  /** A streamed send whose resolution's insert fails once (the database went away at that moment). */
+  async function undecidedStream(clientMessageId: string) {
     const { actor, cookie, room } = await funded(40);
-    const { stores, sends } = chat.service;
-    const resolve = jest.spyOn(stores.sends, 'resolve').mockRejectedValueOnce(new Error('connection lost'));
+    const resolve = jest.spyOn(chat.service.stores.sends, 'resolve').mockRejectedValueOnce(new Error('connection lost'));
     try {
-      const res = await post(chat, cookie, { chatId: room.id, content: 'บันทึกไม่ได้', clientMessageId: 'undecided-1' }, true);
+      const res = await post(chat, cookie, { chatId: room.id, content: 'บันทึกไม่ได้', clientMessageId }, true);
       const events = parseEvents(res.body as string);
       expect(events[0]!.event).toBe('start');
       expect(events.at(-1)).toEqual({ event: 'error', data: expect.objectContaining({ status: 202, code: 'SEND_PENDING', decidedBy: expect.any(String) }) });
     } finally {
       resolve.mockRestore();
     }
-    const ask = () => request(chat.server).get('/api/messages/by-client-id/undecided-1').set('Cookie', cookie);
-    expect((await ask()).status).toBe(202);
-    await chat.connection.collection('sends').updateOne({ _id: `${actor.id}:undecided-1` as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-    await sends.sweep();
+    const ask = () => request(chat.server).get(`/api/messages/by-client-id/${clientMessageId}`).set('Cookie', cookie);
+    return { actor, ask };
+  }
+
+  test('a stream whose outcome could not be recorded ends as pending (202 SEND_PENDING), never as failed; its handler has given up, so the next ask settles it at once, not at its deadline', async () => {
+    const { actor, ask } = await undecidedStream('undecided-1');
+    const after = await ask();
+    expect([after.status, after.body.code, after.body.refunded]).toEqual([503, 'AI_UNAVAILABLE', messageCost('บันทึกไม่ได้')]);
+    await waitUntil(async () => (await wallet.balance(actor.id)) === 40, 15_000, 'the refund');
+    // Asked again, the same answer.
+    expect((await ask()).status).toBe(503);
+  });
+
+  test('a send its handler gave up on is settled by the next sweep, long before its deadline', async () => {
+    const { actor, ask } = await undecidedStream('undecided-2');
+    const stored = await chat.connection.collection('sends').findOne({ _id: `${actor.id}:undecided-2` as never });
+    expect((stored?.expiresAt as Date).getTime()).toBeGreaterThan(Date.now() + 10_000);
+    expect(await chat.service.sends.sweep()).toBeGreaterThanOrEqual(1);
     const after = await ask();
     expect([after.status, after.body.code, after.body.refunded]).toEqual([503, 'AI_UNAVAILABLE', messageCost('บันทึกไม่ได้')]);
     await waitUntil(async () => (await wallet.balance(actor.id)) === 40, 15_000, 'the refund');

@@ -149,8 +149,18 @@ export function createSends(deps: SendsDeps): Sends {
   const log = deps.logger.child({ component: 'sends' });
   const instanceId = deps.instanceId ?? newId();
 
-  /** Whether the process handling a send is gone for good (never this one). */
-  async function handlerGone(send: { instance?: string }): Promise<boolean> {
+  /**
+   * Sends whose handler in this process gave up before finishing them (a write failed on the way,
+   * as while the database is away): nobody works on them any more, so they are settled as a dead
+   * process's are, by the next sweep or the member's next ask, instead of at their deadline (which
+   * left a member asking for about 75 s after a database outage).
+   */
+  const givenUp = new Set<string>();
+  const giveUp = (send: { _id: string }) => givenUp.add(send._id);
+
+  /** Whether the handler of a send is gone for good: given up here, or its process has died. */
+  async function handlerGone(send: { _id: string; instance?: string }): Promise<boolean> {
+    if (givenUp.has(send._id)) return true;
     if (!send.instance || send.instance === instanceId) return false;
     const seenAt = await store.lastSeen(send.instance);
     return seenAt === null || now().getTime() - seenAt.getTime() > INSTANCE_GONE_MS;
@@ -280,12 +290,14 @@ export function createSends(deps: SendsDeps): Sends {
       ({ resolution } = await store.resolve({ ...decision, _id: send.messageId, at: now() }));
     } catch (error) {
       log.warn({ opId: debitOpId(send.messageId), err: messageOfError(error) }, 'could not record the outcome; the sweeper decides it');
+      giveUp(send);
       throw new SendPending(send.expiresAt);
     }
     try {
       return await settle(send, resolution, resolution.kind === 'delivered' ? chatLookup : undefined);
     } catch (error) {
       log.warn({ opId: debitOpId(send.messageId), outcome: resolution.kind, err: messageOfError(error) }, 'could not finish a decided send; the sweeper finishes it');
+      giveUp(send);
       return outcomeOf(send, resolution);
     }
   }
@@ -296,7 +308,9 @@ export function createSends(deps: SendsDeps): Sends {
     if (now() > send.expiresAt || (await handlerGone(send))) {
       // The first handler is gone: finish the send as the sweeper would.
       const standing = await store.resolutionOf(send.messageId);
-      return standing ? settle(send, standing) : resolveAndSettle(send, refundDecision());
+      const outcome = standing ? await settle(send, standing) : await resolveAndSettle(send, refundDecision());
+      givenUp.delete(send._id);
+      return outcome;
     }
     // Decided but not yet recorded (the handler is storing the messages): the decision answers.
     const standing = await store.resolutionOf(send.messageId);
@@ -468,6 +482,7 @@ export function createSends(deps: SendsDeps): Sends {
       // Recorded but undecided (a write failed on the way): the sweeper decides it by its
       // deadline, and until then the member is told so rather than told it failed.
       log.warn({ opId: debitOpId(send.messageId), err: messageOfError(error) }, 'send interrupted; left to the sweeper');
+      giveUp(send);
       throw new SendPending(send.expiresAt);
     }
   }
@@ -576,7 +591,7 @@ export function createSends(deps: SendsDeps): Sends {
       const overdue: PendingSend[] = [];
       const gone = new Map<string, Promise<boolean>>();
       for (const send of await store.pending(500)) {
-        if (send.expiresAt < now()) overdue.push(send);
+        if (send.expiresAt < now() || givenUp.has(send._id)) overdue.push(send);
         else if (send.instance && send.instance !== instanceId) {
           // One look per process and sweep.
           if (!gone.has(send.instance)) gone.set(send.instance, handlerGone(send));
@@ -591,6 +606,7 @@ export function createSends(deps: SendsDeps): Sends {
             // The member was deleted meanwhile (identity.user.deleted), or a marker of the earlier
             // form outlived its finished send: nothing left to finish.
             if (marker.marker) await store.dropMarker(marker._id);
+            givenUp.delete(marker._id);
             continue;
           }
           // Undecided after the handler's time: refund. Decided but unfinished (a crash): finish it.
@@ -599,6 +615,7 @@ export function createSends(deps: SendsDeps): Sends {
             (await store.resolutionOf(send.messageId)) ?? (await store.resolve({ ...refundDecision(), _id: send.messageId, at: now() })).resolution;
           const result = await settle(send, standing);
           if (marker.marker) await store.dropMarker(marker._id);
+          givenUp.delete(marker._id);
           log.info({ opId: debitOpId(send.messageId), outcome: result.kind }, 'swept a stuck send');
           finished += 1;
         } catch (error) {
