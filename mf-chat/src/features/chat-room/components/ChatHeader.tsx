@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { GENRE_LABELS, type ChatCharacter } from '@lakorn/contracts/web';
 import { Avatar, CoinBadge, HeaderBar, HeaderTitle, Icon, IconButton, MenuItem as Item, MenuPanel, theme, useMenu } from '@lakorn/ui';
@@ -63,7 +63,7 @@ export function ChatHeader({ character, coins, onBack, onManageMemory, onDelete,
   const creatorNotes = useCreatorNotesTh(open ? character.id : null);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useMenu(open, useCallback(() => setOpen(false), []), wrap, button);
+  useMenu(open, () => setOpen(false), wrap, button);
 
   const choose = (action: () => void) => () => {
     setOpen(false);

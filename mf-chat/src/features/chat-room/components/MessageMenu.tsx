@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { Icon, IconButton, MenuItem as Item, MenuPanel, useMenu, type IconName } from '@lakorn/ui';
 import { CHAT_TEXT } from '../messages';
@@ -39,7 +39,7 @@ export interface MessageMenuProps {
 export function MessageMenu({ open, onOpenChange, actions, mine }: MessageMenuProps) {
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useMenu(open, useCallback(() => onOpenChange(false), [onOpenChange]), wrap, button);
+  useMenu(open, () => onOpenChange(false), wrap, button);
 
   return (
     <Wrap ref={wrap}>

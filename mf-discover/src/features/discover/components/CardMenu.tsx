@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CharacterSummary } from '@lakorn/contracts/web';
@@ -31,7 +31,7 @@ export function CardMenu({ character }: { character: Pick<CharacterSummary, 'id'
   const navigate = useNavigate();
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useMenu(open, useCallback(() => setOpen(false), []), wrap, button);
+  useMenu(open, () => setOpen(false), wrap, button);
 
   return (
     <Wrap ref={wrap}>
