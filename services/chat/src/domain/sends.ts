@@ -590,7 +590,13 @@ export function createSends(deps: SendsDeps): Sends {
       let finished = 0;
       const overdue: PendingSend[] = [];
       const gone = new Map<string, Promise<boolean>>();
-      for (const send of await store.pending(500)) {
+      const pending = await store.pending(500);
+      // A send given up here but finished elsewhere (another process's sweep) is no longer pending.
+      if (pending.length < 500) {
+        const stillPending = new Set(pending.map((send) => send._id));
+        for (const key of givenUp) if (!stillPending.has(key)) givenUp.delete(key);
+      }
+      for (const send of pending) {
         if (send.expiresAt < now() || givenUp.has(send._id)) overdue.push(send);
         else if (send.instance && send.instance !== instanceId) {
           // One look per process and sweep.
