@@ -88,6 +88,8 @@ describe('moderation: a member reports, an admin hides, the character is gone fo
     const card = page.getByRole('article', { name });
     await card.waitFor();
     await card.getByRole('button', { name: `ตัวเลือกของ ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'รายงานตัวละคร' }).waitFor();
+    await screenshot(page, 'discover-card-menu');
     await page.getByRole('menuitem', { name: 'รายงานตัวละคร' }).click();
     const dialog = page.getByRole('dialog', { name: `รายงาน ${name}` });
     await dialog.waitFor();
