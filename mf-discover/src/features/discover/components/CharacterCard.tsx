@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import { cardText, type CharacterSummary } from '@lakorn/contracts/web';
 import { Icon, IconButton, lineClamp, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
@@ -159,8 +160,12 @@ export interface CharacterCardProps {
   firstRow?: boolean;
 }
 
-/** spec §2 card: picture, name, the description (public) or personality preview, like and chat. */
-export function CharacterCard({ character, onStart, starting, disabled, firstRow = false }: CharacterCardProps) {
+/**
+ * spec §2 card: picture, name, the description (public) or personality preview, like and chat.
+ * Memoised: the page draws itself again as each of its reads arrives (the popular row, the rest of
+ * the grid), and a card whose props did not change is not drawn again (bench/README.md "lighthouse").
+ */
+export const CharacterCard = memo(function CharacterCard({ character, onStart, starting, disabled, firstRow = false }: CharacterCardProps) {
   const { liked, count, like } = useLike(character);
   // A member reports others' characters, not their own.
   const own = useSession().profile?.id === character.userId;
@@ -200,4 +205,4 @@ export function CharacterCard({ character, onStart, starting, disabled, firstRow
       </Footer>
     </Card>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_IDS, DISCOVER_SORT_LABELS, DISCOVER_SORTS, SEARCH_QUERY_MAX, type CategoryId, type DiscoverSort } from '@lakorn/contracts/web';
@@ -106,6 +106,8 @@ export function DiscoverPage() {
   const answer = useDeferredValue(useMemo(() => ({ loading: list.loading, failed: list.failed, characters: list.characters }), [list.loading, list.failed, list.characters]));
   const grid = useFirstScreenFirst(answer.characters, FIRST_SCREEN_CARDS);
   const { start, starting } = useStartChat();
+  // One function for every card, so the memoised cards are not drawn again for a new one.
+  const onStart = useCallback((id: string) => void start(id), [start]);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -157,7 +159,7 @@ export function DiscoverPage() {
         ))}
       </Categories>
       {/* While searching the grid is the answer: the row would only push it down. */}
-      {q ? null : <PopularRow genre={category} onStart={(id) => void start(id)} starting={starting} />}
+      {q ? null : <PopularRow genre={category} onStart={onStart} starting={starting} />}
       <SectionTitle>{sort === 'random' ? DISCOVER_TEXT.recommended : DISCOVER_SORT_LABELS[sort]}</SectionTitle>
       <Sorts role="group" aria-label={DISCOVER_TEXT.sortBy}>
         <SortLabel aria-hidden>{DISCOVER_TEXT.sortBy}</SortLabel>
@@ -182,7 +184,7 @@ export function DiscoverPage() {
               <CharacterCard
                 key={character.id}
                 character={character}
-                onStart={(id) => void start(id)}
+                onStart={onStart}
                 starting={starting === character.id}
                 disabled={starting !== null}
                 firstRow={index < DISCOVER_FIRST_ROW}

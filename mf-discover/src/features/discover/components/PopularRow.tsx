@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import styled from 'styled-components';
 import type { CategoryId } from '@lakorn/contracts/web';
 import { Button, Icon, SectionTitle, Spinner, theme, VisuallyHidden } from '@lakorn/ui';
@@ -109,7 +109,8 @@ export interface PopularRowProps {
   starting: string | null;
 }
 
-export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
+/** spec §2 "popular now": memoised as the grid's cards are (CharacterCard). */
+export const PopularRow = memo(function PopularRow({ genre, onStart, starting }: PopularRowProps) {
   const now = usePopularNow(genre);
   // Drawn at a deferred priority, in slices, as the grid is (DiscoverPage).
   const popular = useDeferredValue(useMemo(() => ({ loading: now.loading, failed: now.failed, characters: now.characters }), [now.loading, now.failed, now.characters]));
@@ -158,4 +159,4 @@ export function PopularRow({ genre, onStart, starting }: PopularRowProps) {
       )}
     </section>
   );
-}
+});
