@@ -108,6 +108,24 @@ describe('bundle budget (bytes as served, brotli)', () => {
     expect(sum(own)).toBeLessThanOrEqual(REMOTE_BUDGET);
   });
 
+  it("asks for a member's first reads once on a cold page load: the session, /remotes.json and the page remote's manifest come from the document's preloads", async () => {
+    const page = await newPhonePage(browser());
+    await signInViaApi(page.context(), baseUrl(), `preload-${Date.now().toString(36)}@lakorn.local`, 'โหลดล่วงหน้า');
+    const asked: string[] = [];
+    const firstReads = ['/api/auth/session', '/remotes.json', '/remotes/mf-discover/mf-manifest.json'];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (firstReads.includes(pathname)) asked.push(pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.context().close();
+    // Each exactly once: a fetch whose mode did not match its preload (gateway pagePreloads.ts)
+    // would be a second request.
+    expect(asked.sort()).toEqual([...firstReads].sort());
+  });
+
   it('puts no zod and no date-fns in any browser build (their source maps name every module)', () => {
     for (const frontEnd of FRONT_ENDS) {
       const sources = mapSources(frontEnd);

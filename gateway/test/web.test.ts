@@ -26,6 +26,8 @@ function builtWebRoot(): string {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+// The start's two reads, each preloaded in the mode its fetch asks in (shell/src/earlyReads.ts).
+const EARLY_READS = '</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials, </remotes.json>; rel=preload; as=fetch; crossorigin=anonymous';
 
 describe('the shell and the remotes (ARCHITECTURE §9)', () => {
   const webRoot = builtWebRoot();
@@ -66,7 +68,7 @@ describe('the shell and the remotes (ARCHITECTURE §9)', () => {
     }
   });
 
-  test("names the page's remote files in a preload Link header: the entry and the page module, for a signed-in member's pages only", async () => {
+  test("names the start's two reads and the page's remote (manifest, entry, page module) in a preload Link header, for a signed-in member's pages only", async () => {
     const root = builtWebRoot();
     writeFileSync(
       path.join(root, 'mf-chat/dist/mf-manifest.json'),
@@ -82,22 +84,26 @@ describe('the shell and the remotes (ARCHITECTURE §9)', () => {
       const chat = await request(withManifest).get('/chat/abc123').set('Cookie', member);
       expect(chat.text).toBe(INDEX);
       expect(chat.headers.link).toBe(
-        '</remotes/mf-chat/remoteEntry.0a1b2c3d.js>; rel=preload; as=script; fetchpriority=low, </remotes/mf-chat/12.aabbccdd.js>; rel=preload; as=script; fetchpriority=low, </remotes/mf-chat/__federation_expose_App.11223344.js>; rel=preload; as=script; fetchpriority=low',
+        `${EARLY_READS}, </remotes/mf-chat/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/mf-chat/remoteEntry.0a1b2c3d.js>; rel=preload; as=script; fetchpriority=low, </remotes/mf-chat/12.aabbccdd.js>; rel=preload; as=script; fetchpriority=low, </remotes/mf-chat/__federation_expose_App.11223344.js>; rel=preload; as=script; fetchpriority=low`,
       );
       expect((await request(withManifest).get('/library').set('Cookie', member)).headers.link).toContain('</remotes/mf-chat/remoteEntry.0a1b2c3d.js>');
       // The home is a page too (not the shell folder's index file).
       mkdirSync(path.join(root, 'mf-discover/dist'), { recursive: true });
       writeFileSync(path.join(root, 'mf-discover/dist/mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.5e6f7a8b.js' } } }));
       const home = await request(withManifest).get('/').set('Cookie', member);
-      expect([home.text, home.headers.link]).toEqual([INDEX, '</remotes/mf-discover/remoteEntry.5e6f7a8b.js>; rel=preload; as=script; fetchpriority=low']);
-      // Not built (mf-news), an admin page (its code waits for the session), not a page, or /login: none.
-      for (const route of ['/news', '/admin/news', '/nowhere', '/login']) expect((await request(withManifest).get(route).set('Cookie', member)).headers.link).toBeUndefined();
+      expect([home.text, home.headers.link]).toEqual([
+        INDEX,
+        `${EARLY_READS}, </remotes/mf-discover/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </remotes/mf-discover/remoteEntry.5e6f7a8b.js>; rel=preload; as=script; fetchpriority=low`,
+      ]);
+      // Not built (mf-news), an admin page (its code waits for the session), not a page, or /login
+      // (the app's, in a build without the static page): only the start's two reads.
+      for (const route of ['/news', '/admin/news', '/nowhere', '/login']) expect((await request(withManifest).get(route).set('Cookie', member)).headers.link).toBe(EARLY_READS);
       // Signed out (or a session that does not verify): the visit goes to /login and loads no remote.
       expect((await request(withManifest).get('/chat/abc123')).headers.link).toBeUndefined();
       expect((await request(withManifest).get('/chat/abc123').set('Cookie', 'lakorn_session=forged.token.value')).headers.link).toBeUndefined();
-      // A remote hosted elsewhere is found at run time, as before.
+      // A remote hosted elsewhere is found at run time, as before: only the start's two reads.
       const elsewhere = testGateway(undefined, { WEB_ROOT: root, REMOTE_MF_CHAT_URL: 'https://chat.example.test/mf-manifest.json' });
-      expect((await request(elsewhere).get('/chat/abc123').set('Cookie', member)).headers.link).toBeUndefined();
+      expect((await request(elsewhere).get('/chat/abc123').set('Cookie', member)).headers.link).toBe(EARLY_READS);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

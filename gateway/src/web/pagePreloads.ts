@@ -4,7 +4,8 @@
 // remote's manifest (three round trips later; bench/README.md "lighthouse"). Only for remotes this
 // gateway serves (their manifest is on disk; a remote hosted elsewhere is found at run time as
 // before), and only for members' pages of a visitor signed in (a signed-out visit goes to /login and
-// loads no remote; an admin page's code loads once the session allows it).
+// loads no remote; an admin page's code loads once the session allows it). A member's page load
+// also preloads the start's own first reads (EARLY_READS_LINK) and the remote's manifest.
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { federationName, remoteRouteFor, type RemoteName } from '@lakorn/contracts';
@@ -56,7 +57,23 @@ export function pagePreloads(options: { webRoot: string; remotes: Record<RemoteN
     const name = route && route.gate === 'member' ? byFederationName.get(route.remote) : undefined;
     if (!name) return null;
     const files = await filesFor(name).catch(() => []);
-    // Low priority: fetched beside the shell's start, never ahead of it (the page paints first).
-    return files.length ? files.map((f) => `<${f}>; rel=preload; as=script; fetchpriority=low`).join(', ') : null;
+    if (!files.length) return null;
+    // The manifest is what the federation runtime reads first (a plain fetch: crossorigin
+    // anonymous matches it); the scripts at low priority: fetched beside the shell's start, never
+    // ahead of it (the page paints first).
+    return [`<${options.remotes[name]}>; ${FETCH_PRELOAD}`, ...files.map((f) => `<${f}>; rel=preload; as=script; fetchpriority=low`)].join(', ');
   };
 }
+
+/** A preload a `fetch()` of the same URL with `credentials: 'same-origin'` (the default) takes up. */
+const FETCH_PRELOAD = 'rel=preload; as=fetch; crossorigin=anonymous';
+
+/**
+ * The start's two first reads (shell/src/earlyReads.ts), asked for by the document for a member's
+ * page load: they travel beside the shell's scripts instead of after main.js has arrived and run
+ * (bench/README.md "lighthouse"). The session is read with credentials 'include' (use-credentials
+ * matches it), /remotes.json with 'same-origin' (anonymous); a preload whose credentials differ
+ * from its fetch's is not taken up and the browser asks again (the bundle-budget journey checks
+ * each is asked for once).
+ */
+export const EARLY_READS_LINK = `</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials, </remotes.json>; ${FETCH_PRELOAD}`;

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isUnder } from '../api/routeTable';
-import { pagePreloads } from './pagePreloads';
+import { EARLY_READS_LINK, pagePreloads } from './pagePreloads';
 import { precompressedFiles, sendPrecompressed } from './precompressed';
 import { REMOTE_NAMES, remotesDocument, type RemoteName } from './remotes';
 
@@ -120,7 +120,7 @@ export function webRoutes(options: {
     const page = req.path === '/login' && (await isFile(loginHtml)) ? loginHtml : indexHtml;
     if (page === indexHtml && options.signedIn?.(req)) {
       const link = await preloadsFor(req.path);
-      if (link) res.setHeader('Link', link);
+      res.setHeader('Link', link ? `${EARLY_READS_LINK}, ${link}` : EARLY_READS_LINK);
     }
     const sent = await sendPrecompressed(req, res, page, NO_CACHE).catch(() => {
       res.removeHeader('Content-Encoding');
