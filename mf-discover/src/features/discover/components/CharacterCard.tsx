@@ -7,9 +7,6 @@ import { useLike } from '../api';
 import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
 import { CardMenu } from './CardMenu';
 
-// One styled root and plain elements under it: a card has a dozen parts, and the grid draws 20
-// cards as the home's first screen arrives; as styled components each part was a component of its
-// own to render and class again on every draw (bench/README.md "lighthouse").
 const Card = styled.article`
   position: relative;
   display: flex;
@@ -19,126 +16,125 @@ const Card = styled.article`
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.lg};
   overflow: hidden;
+`;
 
-  /* The card opens a chat wherever it is tapped, but the button holds only the name, so what a
-     screen reader or voice control calls it ("เปิดแชทกับ {name}") contains all its visible text
-     (WCAG 2.5.3 label in name); its ::after stretches over the card. */
-  .open {
-    display: block;
-    width: 100%;
-    padding: 0;
-    border: none;
-    background: none;
-    color: inherit;
-    font: inherit;
-    text-align: left;
-    cursor: pointer;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-    &::after { content: ''; position: absolute; inset: 0; }
-    &:disabled { cursor: progress; }
-    &:focus-visible { outline: none; }
-    &:focus-visible::after { outline: 2px solid ${theme.color.primary}; outline-offset: -2px; border-radius: ${theme.radius.lg}; }
-  }
+// The card opens a chat wherever it is tapped, but the button holds only the name, so what a
+// screen reader or voice control calls it ("เปิดแชทกับ {name}") contains all its visible text
+// (WCAG 2.5.3 label in name); its ::after stretches over the card.
+const Open = styled.button`
+  display: block;
+  width: 100%;
+  padding: 0;
+  border: none;
+  background: none;
+  color: inherit;
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  &::after { content: ''; position: absolute; inset: 0; }
+  &:disabled { cursor: progress; }
+  &:focus-visible { outline: none; }
+  &:focus-visible::after { outline: 2px solid ${theme.color.primary}; outline-offset: -2px; border-radius: ${theme.radius.lg}; }
+`;
 
-  .picture {
-    position: relative;
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    aspect-ratio: 3 / 4;
-    background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
-    color: #fff;
-    font-size: 44px;
-    font-weight: 700;
-    img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
-  }
+const Picture = styled.span`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  aspect-ratio: 3 / 4;
+  background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
+  color: #fff;
+  font-size: 44px;
+  font-weight: 700;
+  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+`;
 
-  .genre {
-    position: absolute;
-    top: 8px;
-    left: 8px;
-    padding: 2px 8px;
-    border-radius: ${theme.radius.pill};
-    background: rgba(15, 13, 19, 0.72);
-    color: ${theme.color.text};
-    font-size: ${theme.font.size.xs};
-    font-weight: 600;
-  }
+const Genre = styled.span`
+  position: absolute;
+  top: 8px;
+  left: 8px;
+  padding: 2px 8px;
+  border-radius: ${theme.radius.pill};
+  background: rgba(15, 13, 19, 0.72);
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.xs};
+  font-weight: 600;
+`;
 
-  .starting {
-    position: absolute;
-    inset: 0;
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    background: rgba(15, 13, 19, 0.55);
-  }
+const Starting = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: rgba(15, 13, 19, 0.55);
+`;
 
-  .body {
-    display: flex;
-    flex-direction: column;
-    gap: 4px;
-    padding: 10px 12px 4px;
-    min-width: 0;
-  }
+const Body = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 10px 12px 4px;
+  min-width: 0;
+`;
 
-  .name {
-    font-weight: 700;
-    font-size: ${theme.font.size.md};
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
+const Name = styled.span`
+  font-weight: 700;
+  font-size: ${theme.font.size.md};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
 
-  .text {
-    color: ${theme.color.muted};
-    font-size: ${theme.font.size.sm};
-    line-height: 1.5;
-    min-height: 3em;
-    ${lineClamp(2)}
-    overflow-wrap: anywhere;
-  }
+const Text = styled.span`
+  color: ${theme.color.muted};
+  font-size: ${theme.font.size.sm};
+  line-height: 1.5;
+  min-height: 3em;
+  ${lineClamp(2)}
+  overflow-wrap: anywhere;
+`;
 
-  .creator {
-    color: ${theme.color.faint};
-    font-size: ${theme.font.size.xs};
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
+const Creator = styled.span`
+  color: ${theme.color.faint};
+  font-size: ${theme.font.size.xs};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
 
-  .footer {
-    position: relative;
-    z-index: 1;
-    display: flex;
-    align-items: center;
-    justify-content: space-between;
-    padding: 2px 6px 8px 8px;
-  }
+const Footer = styled.div`
+  position: relative;
+  z-index: 1;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 2px 6px 8px 8px;
+`;
 
-  .actions {
-    display: flex;
-    align-items: center;
-  }
+const Actions = styled.span`
+  display: flex;
+  align-items: center;
+`;
 
-  .like {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-    min-height: 36px;
-    padding: 0 10px;
-    border: none;
-    border-radius: ${theme.radius.pill};
-    background: transparent;
-    color: ${theme.color.muted};
-    font-size: ${theme.font.size.sm};
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-    &:disabled { opacity: 1; cursor: default; }
-    &[aria-pressed='true'] { background: rgba(232, 83, 122, 0.16); color: ${theme.color.primary}; }
-  }
+const LikeButton = styled.button<{ $liked: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 36px;
+  padding: 0 10px;
+  border: none;
+  border-radius: ${theme.radius.pill};
+  background: ${(p) => (p.$liked ? 'rgba(232, 83, 122, 0.16)' : 'transparent')};
+  color: ${(p) => (p.$liked ? theme.color.primary : theme.color.muted)};
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+  &:disabled { opacity: 1; cursor: default; }
 `;
 
 /** A character's picture, or the first letter of its name when it has none (spec §7 image fallbacks); the grid's and the popular row's. */
@@ -175,38 +171,38 @@ export const CharacterCard = memo(function CharacterCard({ character, onStart, s
   const own = useSession().profile?.id === character.userId;
   return (
     <Card aria-label={character.name}>
-      <span className="picture">
+      <Picture>
         <CardPicture character={character} firstRow={firstRow} />
-        <span className="genre">{CATEGORY_TEXT[character.genre]}</span>
+        <Genre>{CATEGORY_TEXT[character.genre]}</Genre>
         {starting ? (
-          <span className="starting">
+          <Starting>
             <Spinner />
-          </span>
+          </Starting>
         ) : null}
-      </span>
-      <span className="body">
-        <span className="name">
-          <button className="open" type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.openCharacter(character.name)}>
+      </Picture>
+      <Body>
+        <Name>
+          <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.openCharacter(character.name)}>
             {character.name}
-          </button>
-        </span>
-        <span className="text">{cardText(character)}</span>
-        {character.creatorUsername ? <span className="creator">{DISCOVER_TEXT.by(character.creatorUsername)}</span> : null}
-      </span>
-      <div className="footer">
+          </Open>
+        </Name>
+        <Text>{cardText(character)}</Text>
+        {character.creatorUsername ? <Creator>{DISCOVER_TEXT.by(character.creatorUsername)}</Creator> : null}
+      </Body>
+      <Footer>
         {/* Named by its content, "ถูกใจ (2)", not an aria-label: the spoken name then holds the visible count (WCAG 2.5.3). */}
-        <button className="like" type="button" aria-pressed={liked} disabled={liked} onClick={() => void like()}>
+        <LikeButton type="button" $liked={liked} aria-pressed={liked} disabled={liked} onClick={() => void like()}>
           <Icon name="heart" size={18} filled={liked} />
           <VisuallyHidden>{`${liked ? DISCOVER_TEXT.liked : DISCOVER_TEXT.like} (${count})`}</VisuallyHidden>
           <span aria-hidden>{count}</span>
-        </button>
-        <span className="actions">
+        </LikeButton>
+        <Actions>
           <IconButton type="button" $size={36} onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.chatWith(character.name)}>
             <Icon name="chat" size={18} />
           </IconButton>
           {own ? null : <CardMenu character={character} />}
-        </span>
-      </div>
+        </Actions>
+      </Footer>
     </Card>
   );
 });

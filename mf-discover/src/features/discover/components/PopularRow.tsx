@@ -10,7 +10,6 @@ import { DISCOVER_TEXT } from '../messages';
 // "Popular now" above the grid: the characters most members chatted with in the last 7 days, a
 // horizontal row a thumb scrolls through; tapping one starts a chat, as a card does (spec §2).
 
-// One styled row and plain elements under it, as the grid's cards are (CharacterCard says why).
 const Row = styled.ol`
   display: flex;
   gap: 10px;
@@ -22,75 +21,75 @@ const Row = styled.ol`
   scroll-padding-inline: 16px;
   scrollbar-width: none;
   &::-webkit-scrollbar { display: none; }
+`;
 
-  .tile {
-    flex: none;
-    width: 112px;
-    scroll-snap-align: start;
-  }
+const Tile = styled.li`
+  flex: none;
+  width: 112px;
+  scroll-snap-align: start;
+`;
 
-  .open {
-    display: flex;
-    flex-direction: column;
-    gap: 6px;
-    width: 100%;
-    padding: 0;
-    border: none;
-    background: none;
-    color: inherit;
-    font: inherit;
-    text-align: left;
-    cursor: pointer;
-    &:disabled { cursor: progress; }
-    &:focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: 2px; border-radius: ${theme.radius.md}; }
-  }
+const Open = styled.button`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  width: 100%;
+  padding: 0;
+  border: none;
+  background: none;
+  color: inherit;
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:disabled { cursor: progress; }
+  &:focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: 2px; border-radius: ${theme.radius.md}; }
+`;
 
-  .picture {
-    position: relative;
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    width: 100%;
-    aspect-ratio: 3 / 4;
-    border-radius: ${theme.radius.md};
-    overflow: hidden;
-    background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
-    color: #fff;
-    font-size: 32px;
-    font-weight: 700;
-    img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
-  }
+const Picture = styled.span`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  width: 100%;
+  aspect-ratio: 3 / 4;
+  border-radius: ${theme.radius.md};
+  overflow: hidden;
+  background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
+  color: #fff;
+  font-size: 32px;
+  font-weight: 700;
+  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+`;
 
-  .rank {
-    position: absolute;
-    left: 6px;
-    bottom: 6px;
-    min-width: 24px;
-    padding: 1px 7px;
-    border-radius: ${theme.radius.pill};
-    background: rgba(15, 13, 19, 0.78);
-    color: ${theme.color.text};
-    font-size: ${theme.font.size.xs};
-    font-weight: 700;
-    text-align: center;
-  }
+const Rank = styled.span`
+  position: absolute;
+  left: 6px;
+  bottom: 6px;
+  min-width: 24px;
+  padding: 1px 7px;
+  border-radius: ${theme.radius.pill};
+  background: rgba(15, 13, 19, 0.78);
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.xs};
+  font-weight: 700;
+  text-align: center;
+`;
 
-  .busy {
-    position: absolute;
-    inset: 0;
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    background: rgba(15, 13, 19, 0.55);
-  }
+const Busy = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: rgba(15, 13, 19, 0.55);
+`;
 
-  .name {
-    font-size: ${theme.font.size.sm};
-    font-weight: 600;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
+const Name = styled.span`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;
 
 const Note = styled.div`
@@ -136,25 +135,25 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting }:
       ) : (
         <Row>
           {tiles.shown.map((character, index) => (
-            <li className="tile" key={character.id}>
+            <Tile key={character.id}>
               {/* Named by its content, "อันดับ 1 ชื่อ", not an aria-label: the spoken name then holds
                   the visible rank and name (WCAG 2.5.3 label in name), as the grid's cards are. */}
-              <button className="open" type="button" onClick={() => onStart(character.id)} disabled={starting !== null}>
-                <span className="picture">
+              <Open type="button" onClick={() => onStart(character.id)} disabled={starting !== null}>
+                <Picture>
                   <CardPicture character={character} />
-                  <span className="rank">
+                  <Rank>
                     <VisuallyHidden>{DISCOVER_TEXT.popularRankWord} </VisuallyHidden>
                     {index + 1}
-                  </span>
+                  </Rank>
                   {starting === character.id ? (
-                    <span className="busy">
+                    <Busy>
                       <Spinner />
-                    </span>
+                    </Busy>
                   ) : null}
-                </span>{' '}
-                <span className="name">{character.name}</span>
-              </button>
-            </li>
+                </Picture>{' '}
+                <Name>{character.name}</Name>
+              </Open>
+            </Tile>
           ))}
         </Row>
       )}
