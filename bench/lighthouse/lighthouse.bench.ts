@@ -53,6 +53,10 @@ async function lighthouseOnce(target: string, headers: Record<string, string>): 
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
       extraHeaders: headers,
+      // BENCH_THROTTLING=devtools loads the page under real network and CPU throttling instead of
+      // simulating them from an unthrottled load: slower, but it sees when a request really starts
+      // (a preload, a read asked for earlier), which the simulation only estimates.
+      ...(process.env.BENCH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
     });
     const lhr = result?.lhr as unknown as LighthouseLhr | undefined;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${target}`);

@@ -1,0 +1,106 @@
+// How much main-thread work the signed-in home costs, for comparing two builds of the front end
+// where Lighthouse cannot tell them apart (its score moves ±5 between runs of the same build on
+// this machine: bench/README.md "lighthouse"). The page bench/lighthouse measures, loaded
+// BENCH_LOADS (15) times per build in a fresh Chromium context at 390×844, unthrottled (BENCH_THROTTLE
+// sets a CPU slowdown), until its 12 cards and the network are quiet; Chromium's own counters
+// (CDP Performance.getMetrics: TaskDuration, ScriptDuration, RecalcStyleDuration, LayoutDuration)
+// are read after each load, the first round discarded as warm-up, medians printed.
+// BENCH_B_ROOT=<dir> (a checkout whose front ends are built) is served by a second gateway over the
+// same services, and every round loads both builds, who goes first alternating.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { createLogger } from '@lakorn/service-kit';
+import { createApp } from '../../gateway/src/app';
+import { loadConfig } from '../../gateway/src/config';
+import { readRunnerEnv } from '../../infra/src/config';
+import { sessionKeys } from '../../infra/src/keys';
+import { repoPaths } from '../../infra/src/paths';
+import { CHROMIUM_PATH } from '../../e2e/support';
+import { openStack, seed } from './home';
+
+const LOADS = Number(process.env.BENCH_LOADS ?? 15);
+const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 1);
+const METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
+type Sample = Record<(typeof METRICS)[number], number>;
+
+// The bench loads the page a few hundred times a minute: the gateway's per-member limit would answer 429.
+process.env.RATE_LIMIT_IP_PER_MINUTE ??= '1000000';
+process.env.RATE_LIMIT_USER_PER_MINUTE ??= '1000000';
+
+/** A second gateway, in this process, serving `webRoot` over the stack's services. */
+async function secondGateway(webRoot: string, servicePorts: Record<string, number>): Promise<{ url: string; server: Server }> {
+  const keys = await sessionKeys(readRunnerEnv(process.env), repoPaths().keysDir);
+  const service = (name: string) => `http://127.0.0.1:${servicePorts[name]}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    PORT: '0',
+    WEB_ROOT: webRoot,
+    IDENTITY_URL: service('identity'),
+    CATALOG_URL: service('catalog'),
+    CHAT_URL: service('chat'),
+    WALLET_URL: service('wallet'),
+    CHECKIN_URL: service('checkin'),
+  });
+  const server = createServer(createApp({ config, logger: createLogger('gateway-b', 'warn') }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function loadOnce(browser: Browser, url: string, cookie: string): Promise<Sample> {
+  const [name, value] = cookie.split('=') as [string, string];
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'th-TH' });
+  try {
+    await context.addCookies([{ name, value, url }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    if (THROTTLE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    await cdp.send('Performance.enable');
+    await page.goto(`${url}/`, { waitUntil: 'load' });
+    await page.locator('main article').nth(11).waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    const byName = new Map(metrics.map((m) => [m.name, m.value * 1000]));
+    return Object.fromEntries(METRICS.map((m) => [m, byName.get(m) ?? Number.NaN])) as Sample;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function main(): Promise<void> {
+  const { url, stack } = await openStack();
+  const b = process.env.BENCH_B_ROOT && stack ? await secondGateway(process.env.BENCH_B_ROOT, stack.servicePorts) : undefined;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
+  try {
+    const cookie = process.env.BENCH_COOKIE ?? (await seed(url));
+    const targets = [{ name: 'A (this tree)', url }, ...(b ? [{ name: `B (${process.env.BENCH_B_ROOT})`, url: b.url }] : [])];
+    const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+    for (let round = 0; round <= LOADS; round++) {
+      for (const target of round % 2 ? [...targets].reverse() : targets) {
+        const sample = await loadOnce(browser, target.url, cookie);
+        if (round > 0) samples.get(target.name)?.push(sample);
+      }
+    }
+    console.info(`bench/lighthouse mainThread · ${new Date().toISOString()} · ${LOADS} loads per build · CPU ×${THROTTLE} · load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.info(`| build | ${METRICS.join(' | ')} |\n| --- |${METRICS.map(() => ' ---: |').join('')}`);
+    for (const [name, list] of samples) console.info(`| ${name} | ${METRICS.map((m) => `${median(list.map((s) => s[m])).toFixed(1)} ms`).join(' | ')} |`);
+    if (b) {
+      const [a, other] = [...samples.values()] as [Sample[], Sample[]];
+      console.info(`| A ÷ B | ${METRICS.map((m) => `×${(median(a.map((s) => s[m])) / median(other.map((s) => s[m]))).toFixed(2)}`).join(' | ')} |`);
+    }
+  } finally {
+    await browser.close();
+    if (b) await new Promise<void>((resolve) => b.server.close(() => resolve()));
+    await stack?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
