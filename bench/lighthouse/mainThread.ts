@@ -7,16 +7,9 @@
 // are read after each load, the first round discarded as warm-up, medians printed.
 // BENCH_B_ROOT=<dir> (a checkout whose front ends are built) is served by a second gateway over the
 // same services, and every round loads both builds, who goes first alternating.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { createLogger } from '@lakorn/service-kit';
-import { createApp } from '../../gateway/src/app';
-import { loadConfig } from '../../gateway/src/config';
-import { readRunnerEnv } from '../../infra/src/config';
-import { sessionKeys } from '../../infra/src/keys';
-import { repoPaths } from '../../infra/src/paths';
 import { CHROMIUM_PATH } from '../../e2e/support';
+import { startOwnGateway } from '../../e2e/support/ownGateway';
 import { openStack, seed } from './home';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
@@ -27,27 +20,6 @@ type Sample = Record<(typeof METRICS)[number], number>;
 // The bench loads the page a few hundred times a minute: the gateway's per-member limit would answer 429.
 process.env.RATE_LIMIT_IP_PER_MINUTE ??= '1000000';
 process.env.RATE_LIMIT_USER_PER_MINUTE ??= '1000000';
-
-/** A second gateway, in this process, serving `webRoot` over the stack's services. */
-async function secondGateway(webRoot: string, servicePorts: Record<string, number>): Promise<{ url: string; server: Server }> {
-  const keys = await sessionKeys(readRunnerEnv(process.env), repoPaths().keysDir);
-  const service = (name: string) => `http://127.0.0.1:${servicePorts[name]}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    PORT: '0',
-    WEB_ROOT: webRoot,
-    IDENTITY_URL: service('identity'),
-    CATALOG_URL: service('catalog'),
-    CHAT_URL: service('chat'),
-    WALLET_URL: service('wallet'),
-    CHECKIN_URL: service('checkin'),
-  });
-  const server = createServer(createApp({ config, logger: createLogger('gateway-b', 'warn') }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, server };
-}
 
 async function loadOnce(browser: Browser, url: string, cookie: string): Promise<Sample> {
   const [name, value] = cookie.split('=') as [string, string];
@@ -74,7 +46,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const { url, stack } = await openStack();
-  const b = process.env.BENCH_B_ROOT && stack ? await secondGateway(process.env.BENCH_B_ROOT, stack.servicePorts) : undefined;
+  const b = process.env.BENCH_B_ROOT && stack ? await startOwnGateway({ servicePorts: stack.servicePorts, webRoot: process.env.BENCH_B_ROOT, name: 'gateway-b' }) : undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
   try {
     const cookie = process.env.BENCH_COOKIE ?? (await seed(url));

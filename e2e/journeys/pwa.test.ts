@@ -1,13 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, Request, Response } from 'playwright-core';
-import { createLogger } from '@lakorn/service-kit';
-import { createApp } from '../../gateway/src/app';
-import { loadConfig } from '../../gateway/src/config';
-import { readRunnerEnv } from '../../infra/src/config';
-import { sessionKeys } from '../../infra/src/keys';
-import { repoPaths } from '../../infra/src/paths';
 import { baseUrl, E2E_PORTS_VARIABLE, newPhonePage, screenshot, signInViaApi } from '../support';
+import { startOwnGateway } from '../support/ownGateway';
 import { browserPerFile } from './browserPerFile';
 
 /** Until the page is controlled by an active worker (it claims its clients on activation). */
@@ -17,25 +12,9 @@ async function controlledByWorker(page: Page): Promise<string> {
 }
 
 /** A second gateway of our own over the stack's services, so this journey can stop it. */
-async function startOwnGateway(port = 0): Promise<Server> {
-  const ports = JSON.parse(process.env[E2E_PORTS_VARIABLE] ?? '{}') as Record<string, number>;
-  const service = (name: string) => (ports[name] ? `http://127.0.0.1:${ports[name]}` : '');
-  const keys = await sessionKeys(readRunnerEnv(process.env), repoPaths().keysDir);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    PORT: String(port),
-    WEB_ROOT: repoPaths().root,
-    IDENTITY_URL: service('identity'),
-    CATALOG_URL: service('catalog'),
-    CHAT_URL: service('chat'),
-    WALLET_URL: service('wallet'),
-    CHECKIN_URL: service('checkin'),
-  });
-  const server = createServer(createApp({ config, logger: createLogger('gateway-pwa', 'warn') }));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
+async function ownGateway(port = 0): Promise<Server> {
+  const servicePorts = JSON.parse(process.env[E2E_PORTS_VARIABLE] ?? '{}') as Record<string, number>;
+  return (await startOwnGateway({ servicePorts, port, name: 'gateway-pwa' })).server;
 }
 
 async function stop(server: Server): Promise<void> {
@@ -105,7 +84,7 @@ describe('installable (ARCHITECTURE §9): manifest, service worker, offline page
   });
 
   it('shows the Thai offline page while the gateway is stopped, and "try again" brings the app back', async () => {
-    let gateway = await startOwnGateway();
+    let gateway = await ownGateway();
     const port = (gateway.address() as AddressInfo).port;
     const own = `http://localhost:${port}`;
     try {
@@ -124,7 +103,7 @@ describe('installable (ARCHITECTURE §9): manifest, service worker, offline page
       await page.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
       await page.getByRole('heading', { name: 'ไม่มีการเชื่อมต่ออินเทอร์เน็ต' }).waitFor();
 
-      gateway = await startOwnGateway(port);
+      gateway = await ownGateway(port);
       await page.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
       // Signed out: the app is back and sends the member to sign in.
       await page.getByRole('button', { name: /เข้าสู่ระบบ/ }).first().waitFor({ timeout: 30_000 });
