@@ -163,7 +163,8 @@ export interface CharacterCardProps {
 /**
  * spec §2 card: picture, name, the description (public) or personality preview, like and chat.
  * Memoised: the page draws itself again as each of its reads arrives (the popular row, the rest of
- * the grid), and a card whose props did not change is not drawn again (bench/README.md "lighthouse").
+ * the grid, every further page of 20 as the member scrolls), and the cards already shown, whose
+ * props did not change, are not drawn again with it.
  */
 export const CharacterCard = memo(function CharacterCard({ character, onStart, starting, disabled, firstRow = false }: CharacterCardProps) {
   const { liked, count, like } = useLike(character);
