@@ -55,4 +55,26 @@ describe('the static sign-in page (a page load of /login)', () => {
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
   });
+
+  it("paints the app's dark frame and a loading spinner before any script of the app has run, never a white page", async () => {
+    const first = await newPhonePage(browser);
+    await first.route('**/*.js', (route) => route.abort());
+    await first.goto('/library');
+    const frame = await first.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { body: unknown; getElementById: (id: string) => unknown } }).document;
+      const style = (element: unknown) => (globalThis as unknown as { getComputedStyle: (e: unknown) => { backgroundColor: string } }).getComputedStyle(element);
+      return { body: style(doc.body).backgroundColor, root: style(doc.getElementById('root')).backgroundColor };
+    });
+    // GlobalStyle's page and frame colours (#08070b, #0f0d13), from index.html alone.
+    expect(frame).toEqual({ body: 'rgb(8, 7, 11)', root: 'rgb(15, 13, 19)' });
+    expect(await first.getByRole('status', { name: 'กำลังโหลด' }).isVisible()).toBe(true);
+    await screenshot(first, 'start-before-scripts');
+    await first.unroute('**/*.js');
+    // The app's first render takes the page over: the spinner is React's now (LoadingState, or the sign-in page).
+    await first.goto('/library');
+    await first.waitForURL('**/login');
+    await first.getByRole('button', { name: 'เข้าสู่ระบบ (โหมดพัฒนา)' }).waitFor();
+    expect(await first.locator('.start').count()).toBe(0);
+    await first.context().close();
+  });
 });
