@@ -8,6 +8,7 @@
 // warm-up, medians printed.
 // BENCH_B_ROOT=<dir> (a checkout whose front ends are built) is served by a second gateway over the
 // same services, and every round loads both builds, who goes first alternating.
+import { loadavg } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support';
 import { startOwnGateway } from '../../e2e/support/ownGateway';
@@ -19,9 +20,9 @@ const METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'Layou
 type Sample = Record<(typeof METRICS)[number], number>;
 
 // Blocking: what Lighthouse's TBT adds up, Σ (duration − 50 ms) of the page's long tasks, observed
-// rather than simulated. Every long task counts: the page paints nothing until React draws, so
-// here they all fall before the first paint, while Lighthouse's model (which puts the first paint
-// before the deferred scripts) counts them all. With BENCH_THROTTLE=4 it is the closest figure to
+// rather than simulated. Every long task counts: the page's first contentful paint is React's (before
+// it, index.html shows only its frame and a spinner), so here they all fall before it, while
+// Lighthouse's model (which puts the first paint before the deferred scripts) counts them all. With BENCH_THROTTLE=4 it is the closest figure to
 // TBT that holds still between runs.
 const LONG_TASKS = `(() => {
   const tasks = [];
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
         if (round > 0) samples.get(target.name)?.push(sample);
       }
     }
-    console.info(`bench/lighthouse mainThread · ${new Date().toISOString()} · ${LOADS} loads per build · CPU ×${THROTTLE} · load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.info(`bench/lighthouse mainThread · ${new Date().toISOString()} · ${LOADS} loads per build · CPU ×${THROTTLE} · load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.info(`| build | ${METRICS.join(' | ')} |\n| --- |${METRICS.map(() => ' ---: |').join('')}`);
     for (const [name, list] of samples) console.info(`| ${name} | ${METRICS.map((m) => `${median(list.map((s) => s[m])).toFixed(1)} ms`).join(' | ')} |`);
     if (b) {
