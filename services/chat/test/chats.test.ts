@@ -1,7 +1,8 @@
+import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { characterCount, type Chat, type ChatSummary, type Persona } from '@lakorn/contracts';
-import { createOutbox, ensureIndexes, silentLogger, type Bus, type Outbox } from '@lakorn/service-kit';
-import { listenLocally, testBus, testMongo, testNamespace, testSessionKeys, waitUntil, type LocalServer } from '@lakorn/service-kit/testing';
+import { createOutbox, ensureIndexes, OUTBOX_COLLECTION, silentLogger, type Bus, type Outbox } from '@lakorn/service-kit';
+import { listenLocally, takeQueuedMessages, testBus, testMongo, testNamespace, testSessionKeys, waitUntil, type LocalServer } from '@lakorn/service-kit/testing';
 // The real catalog, so its visibility rule and its events are what chat is tested against.
 import { createApp as createCatalogApp } from '../../catalog/src/app';
 import { createCatalogService } from '../../catalog/src/service';
@@ -20,6 +21,7 @@ let catalogOutbox: Outbox;
 let catalogBus: Bus;
 let identityBus: Bus;
 let dropCatalog: () => Promise<void>;
+let catalogConnection: Connection;
 
 const creator = member();
 const reader = member();
@@ -42,12 +44,29 @@ async function createCharacter(cookie: string, fields: Record<string, unknown> =
   return res.body as { id: string; version: number };
 }
 
+/**
+ * Where an event on its way from the catalog to chat stands: still in the catalog's outbox, in
+ * chat's dead letters, or stored by chat at some version (a timed-out wait says which).
+ */
+async function eventTrail(characterId: string): Promise<string> {
+  const waiting = await catalogConnection.collection(OUTBOX_COLLECTION).find({}, { projection: { _id: 1, pending: 1, error: 1 } }).toArray();
+  const dead = await takeQueuedMessages(`${namespace}.chat.catalog-events.dead`, 100, 200);
+  const stored = await chat.service.characters.get(characterId);
+  return JSON.stringify({
+    catalogOutbox: waiting,
+    catalogBusConnected: catalogBus.isConnected(),
+    chatDeadLetters: dead.map((m) => m.properties.messageId),
+    chatStores: stored ? { name: stored.name } : null,
+  });
+}
+
 const open = (cookie: string, characterId: string, newChat = true) =>
   request(chat.server).post('/api/chats').set('Cookie', cookie).send({ characterId, newChat });
 
 beforeAll(async () => {
   const mongo = await testMongo('chat_catalog');
   dropCatalog = mongo.drop;
+  catalogConnection = mongo.connection;
   catalogBus = testBus('catalog', { namespace });
   identityBus = testBus('identity', { namespace });
   catalogOutbox = createOutbox({ connection: mongo.connection, bus: catalogBus, logger: silentLogger(), intervalMs: 100 });
@@ -275,7 +294,7 @@ describe('events', () => {
       .send({ name: 'ชื่อใหม่', gender: 'female', genre: 'daily', personality: 'ร่าเริง', firstMessage: 'หวัดดี', isPublic: true, description: 'ใหม่' })
       .expect(200);
     const nameOf = async () => ((await request(chat.server).get(`/api/chats/${room.id}`).set('Cookie', m.cookie)).body as Chat).character.name;
-    await waitUntil(async () => (await nameOf()) === 'ชื่อใหม่', 15_000, 'the renamed snapshot');
+    await waitUntil(async () => (await nameOf()) === 'ชื่อใหม่', 15_000, async () => `the renamed snapshot: ${await eventTrail(character.id)}`);
     expect(((await request(chat.server).get(`/api/chats/${room.id}`).set('Cookie', m.cookie)).body as Chat).character.genre).toBe('daily');
 
     // An old version arriving late (events are not ordered) does not win.

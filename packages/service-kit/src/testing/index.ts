@@ -156,11 +156,22 @@ export async function takeQueuedMessages(queue: string, count: number, timeoutMs
   }
 }
 
-/** Polls `check` until it holds; fails with `what` after timeoutMs. */
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+/**
+ * Polls `check` until it holds; fails with `what` after timeoutMs. `what` may be a function that
+ * describes the state at the deadline (what is still queued, what is stored), so a failure in CI,
+ * where the services' loggers are silent, says where the wait stopped.
+ */
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  what: string | (() => string | Promise<string>) = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const described = typeof what === 'string' ? what : await Promise.resolve().then(what).catch((error: unknown) => `(describing the state failed: ${String(error)})`);
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${described}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
