@@ -41,6 +41,8 @@ export default function App() {
           />
         );
       })}
+      {/* Other paths are other remotes' (the shell mounts them): nothing here, and no router warning. */}
+      <Route path="*" element={null} />
     </Routes>
   );
 }

@@ -8,6 +8,8 @@ export default function App() {
     <Routes>
       <Route path="/library" element={<LibraryPage />} />
       <Route path="/chat/:id" element={<ChatPage />} />
+      {/* Other paths are other remotes' (the shell mounts them): nothing here, and no router warning. */}
+      <Route path="*" element={null} />
     </Routes>
   );
 }

@@ -4,8 +4,12 @@ import App from '../src/App';
 
 export type Route = Reply;
 
-/** The kit's fake API, where the session's profile refresh (after sends and coin changes) answers the member. */
-export const mockChatApi = (routes: Routes) => mockApi({ [`GET /api/users/${member.id}`]: { body: member }, ...routes });
+/**
+ * The kit's fake API, where the session's profile refresh (after sends and coin changes) answers the
+ * member and chat1's pins (every chat room reads them) are none, unless a test says otherwise.
+ */
+export const mockChatApi = (routes: Routes) =>
+  mockApi({ [`GET /api/users/${member.id}`]: { body: member }, 'GET /api/chats/chat1/pins': { body: [] }, ...routes });
 
 /** A server-sent event stream the test writes to: `event(name, data)`, then `close()`. */
 export function sseStream() {

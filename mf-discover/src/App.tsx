@@ -28,6 +28,8 @@ export default function App() {
           <Route index element={null} />
           <Route path=":step" element={null} />
         </Route>
+        {/* Other paths are other remotes' (the shell mounts them): nothing here, and no router warning. */}
+        <Route path="*" element={null} />
       </Routes>
     </Suspense>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ABUSE_MESSAGES, ERROR_CODES, type Character, type Lorebook, type LorebookEntry } from '@lakorn/contracts/web';
-import { member, mockApi } from '@lakorn/shell-sdk/testing';
+import { member, mockApi, type Routes } from '@lakorn/shell-sdk/testing';
 import { DRAFT_KEY, EMPTY_DRAFT } from '../src/features/wizard/draft';
 import { EMPTY_LOREBOOK, newEntry } from '../src/features/wizard/lorebook';
 import { renderAt } from './support';
@@ -10,6 +10,12 @@ jest.mock('../src/features/wizard/cardPicture', () => ({
   // jsdom has no canvas; the drawing itself is checked in the browser journey.
   renderCardPicture: jest.fn(async () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' })),
 }));
+
+/**
+ * The wizard's API with its allowance read answered (a member far from the limit), so each test
+ * mocks only what it is about and no read falls through to the fake server's 404.
+ */
+const mockWizardApi = (routes: Routes = {}) => mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 49 } }, ...routes });
 
 beforeEach(() => sessionStorage.clear());
 
@@ -55,7 +61,7 @@ const book = (entries: LorebookEntry[]): Lorebook => ({ ...EMPTY_LOREBOOK, entri
 
 describe('the character wizard (spec §2 "Character create / edit")', () => {
   test('walks the nine steps with their titles and "step n/9", back above step 1, and submits on step 9 then goes to /library', async () => {
-    const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
+    const api = mockWizardApi({ 'POST /api/characters': { status: 201, body: character() } });
     renderAt('/create-character');
     await screen.findByText('ขั้นตอน 1/9');
     const titles: string[] = [];
@@ -110,7 +116,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   });
 
   test('close goes to /library from any step', async () => {
-    mockApi({});
+    mockWizardApi();
     renderAt('/create-character/4');
     expect(title()).toHaveTextContent('บุคลิกภาพ');
     await userEvent.click(screen.getByRole('button', { name: 'ปิด' }));
@@ -118,7 +124,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   });
 
   test('shows the spicy toggle only for the romantic genre', async () => {
-    mockApi({});
+    mockWizardApi();
     renderAt('/create-character/1');
     expect(screen.getByRole('switch', { name: 'เนื้อหาสำหรับผู้ใหญ่ (สไปซี่)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: /มิตรภาพ/ }));
@@ -130,7 +136,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
     ['/create-character/4', 'กรุณากรอกบุคลิกภาพของตัวละคร'],
     ['/create-character/5', 'กรุณากรอกข้อความแรกของตัวละคร'],
   ])('refuses to leave %s while a required field is empty: %s', async (path, toast) => {
-    mockApi({});
+    mockWizardApi();
     renderAt(path);
     await next();
     expect(await screen.findByText(toast)).toBeInTheDocument();
@@ -138,7 +144,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   });
 
   test('step 8: a public character needs a short description (spec §5)', async () => {
-    mockApi({});
+    mockWizardApi();
     renderAt('/create-character/8');
     await userEvent.click(screen.getByRole('switch', { name: 'ตัวละครสาธารณะ' }));
     await next();
@@ -149,7 +155,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   });
 
   test('refuses text over a limit with a toast, and shows the counter (never cuts it)', async () => {
-    mockApi({});
+    mockWizardApi();
     renderAt('/create-character/3');
     const field = screen.getByLabelText('รูปลักษณ์');
     await userEvent.click(field);
@@ -162,7 +168,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   });
 
   test('on step 9, a submission with a skipped required field jumps to that step with its toast', async () => {
-    const api = mockApi({});
+    const api = mockWizardApi();
     renderAt('/create-character/9');
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
     expect(await screen.findByText('กรุณากรอกชื่อตัวละคร')).toBeInTheDocument();
@@ -172,7 +178,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
 
   test('a failed creation shows the spec toast and stays on step 9', async () => {
     sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค' }));
-    mockApi({ 'POST /api/characters': { status: 400, body: { message: 'name: Name is required' } } });
+    mockWizardApi({ 'POST /api/characters': { status: 400, body: { message: 'name: Name is required' } } });
     renderAt('/create-character/9');
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
     expect(await screen.findByText('ไม่สามารถสร้างตัวละครได้')).toBeInTheDocument();
@@ -186,14 +192,14 @@ describe('the member’s allowance of characters (contracts QUOTAS.charactersTot
   const createButton = () => screen.getByRole('button', { name: 'สร้างตัวละคร' });
 
   test('step 1 says how many more characters the member may create', async () => {
-    mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 7 } } });
+    mockWizardApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 7 } } });
     renderAt('/create-character');
     expect(await screen.findByText('สร้างได้อีก 7 ตัว')).toBeInTheDocument();
   });
 
   test('step 9 says it beside the create button, which stays enabled while some are left', async () => {
     ready();
-    mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 7 } } });
+    mockWizardApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 7 } } });
     renderAt('/create-character/9');
     expect(await screen.findByText('สร้างได้อีก 7 ตัว')).toBeInTheDocument();
     expect(createButton()).toBeEnabled();
@@ -202,7 +208,7 @@ describe('the member’s allowance of characters (contracts QUOTAS.charactersTot
 
   test('with none left the create button is disabled and says why; nothing is sent', async () => {
     ready();
-    const api = mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 0 } } });
+    const api = mockWizardApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 0 } } });
     renderAt('/create-character/9');
     const reason = 'คุณสร้างตัวละครครบ 50 ตัวแล้ว ลบตัวละครเดิมในคลังแชทก่อนจึงจะสร้างใหม่ได้';
     expect(await screen.findByText(reason)).toBeInTheDocument();
@@ -216,7 +222,7 @@ describe('the member’s allowance of characters (contracts QUOTAS.charactersTot
   test('a 429 at submit shows the server’s Thai reason in the failure toast, once, and then the limit', async () => {
     ready();
     let left = 1;
-    const api = mockApi({
+    const api = mockWizardApi({
       'GET /api/characters/allowance': () => ({ body: { max: 50, left } }),
       'POST /api/characters': () => {
         left = 0; // another tab took the last one
@@ -236,7 +242,7 @@ describe('the member’s allowance of characters (contracts QUOTAS.charactersTot
 
   test('an allowance that cannot be read shows nothing and the wizard still creates', async () => {
     ready();
-    const api = mockApi({ 'GET /api/characters/allowance': { status: 404, body: { message: 'Not found' } }, 'POST /api/characters': { status: 201, body: character() } });
+    const api = mockWizardApi({ 'GET /api/characters/allowance': { status: 404, body: { message: 'Not found' } }, 'POST /api/characters': { status: 201, body: character() } });
     renderAt('/create-character/9');
     await waitFor(() => expect(api.callsTo('GET', '/api/characters/allowance')).toHaveLength(1));
     expect(screen.queryByText(/สร้างได้อีก/)).toBeNull();
@@ -245,7 +251,7 @@ describe('the member’s allowance of characters (contracts QUOTAS.charactersTot
   });
 
   test('edit mode does not ask for the allowance', async () => {
-    const api = mockApi({ 'GET /api/characters/ch1': { body: character() } });
+    const api = mockWizardApi({ 'GET /api/characters/ch1': { body: character() } });
     renderAt('/edit-character/ch1/9');
     expect(await screen.findByRole('button', { name: 'บันทึกการแก้ไข' })).toBeEnabled();
     expect(api.callsTo('GET', '/api/characters/allowance')).toHaveLength(0);
@@ -254,7 +260,7 @@ describe('the member’s allowance of characters (contracts QUOTAS.charactersTot
 
 describe('the image upload (spec §2 JPG/PNG hint, §5 type and size)', () => {
   test('uploads the chosen picture with the uid, previews it, and saves its url with the character', async () => {
-    const api = mockApi({ 'POST /api/upload/character-image': { status: 201, body: { url: '/character-images/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png' } } });
+    const api = mockWizardApi({ 'POST /api/upload/character-image': { status: 201, body: { url: '/character-images/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png' } } });
     renderAt('/create-character/2');
     expect(screen.getByText('รองรับไฟล์ JPG, PNG ขนาดไม่เกิน 5MB')).toBeInTheDocument();
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
@@ -266,7 +272,7 @@ describe('the image upload (spec §2 JPG/PNG hint, §5 type and size)', () => {
   });
 
   test('refuses a file over 5 MB before sending it', async () => {
-    const api = mockApi({});
+    const api = mockWizardApi();
     renderAt('/create-character/2');
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     await userEvent.upload(screen.getByTestId('image-input'), big);
@@ -276,7 +282,7 @@ describe('the image upload (spec §2 JPG/PNG hint, §5 type and size)', () => {
   });
 
   test("shows the server's refusal after the upload failure title", async () => {
-    mockApi({ 'POST /api/upload/character-image': { status: 400, body: { message: 'ไฟล์ไม่ถูกต้อง' } } });
+    mockWizardApi({ 'POST /api/upload/character-image': { status: 400, body: { message: 'ไฟล์ไม่ถูกต้อง' } } });
     renderAt('/create-character/2');
     await userEvent.upload(screen.getByTestId('image-input'), new File(['text'], 'fake.png', { type: 'image/png' }));
     expect(await screen.findByText('ไม่สามารถอัปโหลดรูปภาพได้')).toBeInTheDocument();
@@ -286,7 +292,7 @@ describe('the image upload (spec §2 JPG/PNG hint, §5 type and size)', () => {
 
 describe('edit mode (/edit-character/{id}/{step})', () => {
   test('prefills from the character, opens at the step in the path, and saves with PUT', async () => {
-    const api = mockApi({ 'GET /api/characters/ch1': { body: character() }, 'PUT /api/characters/ch1': { body: character({ personality: 'อ่อนโยนและกล้าหาญ' }) } });
+    const api = mockWizardApi({ 'GET /api/characters/ch1': { body: character() }, 'PUT /api/characters/ch1': { body: character({ personality: 'อ่อนโยนและกล้าหาญ' }) } });
     renderAt('/edit-character/ch1/4');
     const personality = await screen.findByLabelText('บุคลิกภาพ');
     expect(personality).toHaveValue('อ่อนโยน');
@@ -299,14 +305,14 @@ describe('edit mode (/edit-character/{id}/{step})', () => {
   });
 
   test('a failed update shows the spec toast', async () => {
-    mockApi({ 'GET /api/characters/ch1': { body: character() }, 'PUT /api/characters/ch1': { status: 403, body: { message: 'no' } } });
+    mockWizardApi({ 'GET /api/characters/ch1': { body: character() }, 'PUT /api/characters/ch1': { status: 403, body: { message: 'no' } } });
     renderAt('/edit-character/ch1/9');
     await userEvent.click(await screen.findByRole('button', { name: 'บันทึกการแก้ไข' }));
     expect(await screen.findByText('ไม่สามารถแก้ไขตัวละครได้')).toBeInTheDocument();
   });
 
   test('says so when the character does not exist', async () => {
-    mockApi({ 'GET /api/characters/gone': { status: 404, body: { message: 'Character not found' } } });
+    mockWizardApi({ 'GET /api/characters/gone': { status: 404, body: { message: 'Character not found' } } });
     renderAt('/edit-character/gone');
     expect(await screen.findByText('ไม่พบตัวละครนี้')).toBeInTheDocument();
   });
@@ -314,7 +320,7 @@ describe('edit mode (/edit-character/{id}/{step})', () => {
 
 describe('character cards (beyond the spec)', () => {
   test('imports a card into the draft and lists over-long fields with a way to their step', async () => {
-    const api = mockApi({
+    const api = mockWizardApi({
       'POST /api/upload/character-card': {
         body: {
           draft: { name: 'Mali', age: '', gender: null, genre: 'daily', appearance: '', personality: 'ก'.repeat(1200), firstMessage: 'hello', background: 'florist', exampleMessages: '', isPublic: false, isSpicy: false, description: '', profileUrl: '/character-images/cccccccccccccccccccccccccccccccc.png', cardExtras: '{"scenario":"x"}', alternateGreetings: [], creatorNotesMultilingual: {}, lorebook: EMPTY_LOREBOOK },
@@ -340,7 +346,7 @@ describe('character cards (beyond the spec)', () => {
 
   test('an imported card’s lorebook lands in the draft, and the notice leads to the lorebook step to check it', async () => {
     const imported = book([entry({ keys: ['เซเลสเทีย'], content: 'ราชินีแห่งดวงดาว', cardExtras: '{"id":1}' })]);
-    mockApi({
+    mockWizardApi({
       'POST /api/upload/character-card': {
         body: {
           draft: { ...EMPTY_DRAFT, name: 'Celestia', personality: 'สง่างาม', firstMessage: 'สวัสดี', gender: null, genre: null, lorebook: imported },
@@ -365,7 +371,7 @@ describe('character cards (beyond the spec)', () => {
       return 'blob:card';
     });
     URL.revokeObjectURL = jest.fn();
-    const api = mockApi({
+    const api = mockWizardApi({
       'GET /api/characters/ch1': { body: character() },
       'GET /api/characters/ch1/card': { body: { spec: 'chara_card_v2' } },
       'POST /api/upload/character-card/png': new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])),
@@ -392,7 +398,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
   test('is skippable: step 9 offers it, it keeps the nine steps’ "step n/9" out of it, and its done button returns to step 9', async () => {
     ready();
-    mockApi({});
+    mockWizardApi();
     renderAt('/create-character/9');
     const card = screen.getByRole('region', { name: 'สมุดข้อมูล (ไม่บังคับ)' });
     expect(within(card).getByText('ยังไม่มีข้อมูล เพิ่มความรู้ที่ AI ควรรู้เฉพาะเมื่อถูกพูดถึงได้')).toBeInTheDocument();
@@ -412,7 +418,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
   test('adds an entry with keys and secondary keys as chips, content, always-on and order, and creates the character with it', async () => {
     ready();
-    const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
+    const api = mockWizardApi({ 'POST /api/characters': { status: 201, body: character() } });
     renderAt('/create-character/lorebook');
     await userEvent.click(screen.getByRole('button', { name: 'เพิ่มรายการ' }));
     expect(within(dialog()).getByRole('heading', { name: 'เพิ่มรายการในสมุดข้อมูล' })).toBeInTheDocument();
@@ -451,7 +457,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
       entry({ keys: ['มังกร'], content: 'มังกรเฝ้าประตู', order: 10 }),
       entry({ keys: ['แม่น้ำ'], content: 'แม่น้ำสีเงิน', order: 30 }),
     ]);
-    const api = mockApi({ 'GET /api/characters/ch1': { body: character({ lorebook: saved }) }, 'PUT /api/characters/ch1': { body: character() } });
+    const api = mockWizardApi({ 'GET /api/characters/ch1': { body: character({ lorebook: saved }) }, 'PUT /api/characters/ch1': { body: character() } });
     renderAt('/edit-character/ch1/lorebook');
     expect(await screen.findByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('มังกร');
     expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 2' })).toHaveTextContent('ปราสาท');
@@ -486,7 +492,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
   test('counts content in characters and refuses more than 2000 at the step’s end and at submit, which opens the lorebook step', async () => {
     ready(book([entry({ keys: ['ดาว'], content: 'ก'.repeat(1999) })]));
-    const api = mockApi({});
+    const api = mockWizardApi();
     renderAt('/create-character/lorebook');
     await userEvent.click(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' }));
     const content = within(dialog()).getByLabelText('เนื้อหา');
@@ -509,7 +515,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
   test('holds 200 entries at most (the add button is disabled and says why) and refuses a body past the gateway’s 1 MB, which full Thai entries reach', async () => {
     // 200 × 2 000 Thai characters: within the entry limits, but 3 bytes a character in UTF-8.
     ready(book(Array.from({ length: 200 }, (_, i) => entry({ keys: [`คำ${i}`], content: 'ก'.repeat(2000) }))));
-    const api = mockApi({});
+    const api = mockWizardApi();
     renderAt('/create-character/lorebook');
     expect(screen.getByText('200/200 รายการ')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'เพิ่มรายการ' })).toBeDisabled();
@@ -523,7 +529,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
   test('refuses a key over 100 characters and a key already there, and warns under a one-syllable Thai key only', async () => {
     ready();
-    mockApi({});
+    mockWizardApi();
     renderAt('/create-character/lorebook');
     await userEvent.click(screen.getByRole('button', { name: 'เพิ่มรายการ' }));
     const warning = /ตา เป็นคำพยางค์เดียว/;
@@ -546,7 +552,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
   test('loses no input: a typed key is added when the field is left, and the entry survives a reload of the page', async () => {
     ready();
-    mockApi({});
+    mockWizardApi();
     const first = renderAt('/create-character/lorebook');
     await userEvent.click(screen.getByRole('button', { name: 'เพิ่มรายการ' }));
     await userEvent.type(within(dialog()).getByLabelText('คำสำคัญ'), 'ทะเลสาบ');
@@ -562,7 +568,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
   test('drops a new entry nothing was typed into, and names an entry that can never fire (an always-on one needs no keys)', async () => {
     ready(book([entry({ content: 'ไม่มีคำสำคัญ' }), entry({ content: 'โลกมีดวงจันทร์สองดวง', constant: true })]));
-    mockApi({});
+    mockWizardApi();
     renderAt('/create-character/lorebook');
     expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('ยังไม่มีคำสำคัญ รายการนี้จะไม่ถูกใช้จนกว่าจะเพิ่มคำหรือเปิด "ใช้เสมอ"');
     const alwaysOn = screen.getByRole('button', { name: 'แก้ไขรายการที่ 2' });
@@ -575,7 +581,7 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
 
   test('the budget takes whole tokens within 0-8192: a value out of range is flagged and never saved', async () => {
     ready();
-    const api = mockApi({ 'POST /api/characters': { status: 201, body: character() } });
+    const api = mockWizardApi({ 'POST /api/characters': { status: 201, body: character() } });
     renderAt('/create-character/lorebook');
     const budget = screen.getByLabelText('งบโทเคนรวม');
     expect(budget).toHaveValue('1024');

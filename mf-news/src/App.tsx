@@ -6,6 +6,8 @@ export default function App() {
   return (
     <Routes>
       <Route path="/news" element={<NewsPage />} />
+      {/* Other paths are other remotes' (the shell mounts them): nothing here, and no router warning. */}
+      <Route path="*" element={null} />
     </Routes>
   );
 }

@@ -8,6 +8,8 @@ export default function App() {
     <Routes>
       <Route path="/transactions" element={<TransactionsPage />} />
       <Route path="/payment/promptpay/:packageId" element={<PromptPayPage />} />
+      {/* Other paths are other remotes' (the shell mounts them): nothing here, and no router warning. */}
+      <Route path="*" element={null} />
     </Routes>
   );
 }
