@@ -21,6 +21,8 @@ interface RunFigures {
   /** Every byte on the wire. */
   totalBytes: number;
   failing: string[];
+  /** Lighthouse's measure of this host's CPU for this run (`environment.benchmarkIndex`). */
+  benchmarkIndex: number;
 }
 
 interface NetworkItem {
@@ -37,9 +39,20 @@ interface LighthouseLhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, LighthouseAudit>;
   runtimeError?: { message: string };
+  environment?: { benchmarkIndex?: number };
 }
 
-async function lighthouseOnce(target: string, headers: Record<string, string>): Promise<RunFigures> {
+/**
+ * The preset's 4× CPU slowdown is meant for a high-end desktop (Lighthouse's docs/throttling.md:
+ * `benchmarkIndex` 1 500–2 000, 4× lands in the mid-tier mobile bracket). This machine's index moves
+ * from day to day (1 010–1 560 on one day, 3 270–4 060 on another), so the same 4× emulates phones
+ * three times apart. BENCH_CPU=calibrated scales the slowdown to the host, as those docs advise, so
+ * that it always emulates the phone the preset emulates from the middle of that bracket.
+ */
+const PRESET_HOST_INDEX = 1_750;
+const PRESET_SLOWDOWN = 4;
+
+async function lighthouseOnce(target: string, headers: Record<string, string>, cpuSlowdownMultiplier?: number): Promise<RunFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -57,6 +70,7 @@ async function lighthouseOnce(target: string, headers: Record<string, string>): 
       // simulating them from an unthrottled load: slower, but it sees when a request really starts
       // (a preload, a read asked for earlier), which the simulation only estimates.
       ...(process.env.BENCH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
+      ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
     });
     const lhr = result?.lhr as unknown as LighthouseLhr | undefined;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${target}`);
@@ -89,6 +103,7 @@ async function lighthouseOnce(target: string, headers: Record<string, string>): 
       scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       totalBytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       failing,
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
     };
   } finally {
     chrome.kill();
@@ -101,7 +116,7 @@ const median = (values: number[]) => {
 };
 
 function summarize(page: string, runs: RunFigures[]): string {
-  const pick = (key: keyof Omit<RunFigures, 'failing'>) => median(runs.map((r) => r[key]));
+  const pick = (key: keyof Omit<RunFigures, 'failing' | 'benchmarkIndex'>) => median(runs.map((r) => r[key]));
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
   return (
     `| ${page} | ${pick('performance')} (${runs.map((r) => r.performance).join(', ')}) | ${pick('accessibility')} | ${pick('bestPractices')} | ` +
@@ -122,6 +137,15 @@ async function main(): Promise<void> {
       ['/ (signed in)', `${url}/`, { Cookie: cookie }],
     ];
     const lines: string[] = [];
+    let slowdown: number | undefined;
+    if (process.env.BENCH_CPU === 'calibrated') {
+      // The host's index from three loads of /login (the cheaper page), then the slowdown for it.
+      const indexes: number[] = [];
+      for (let i = 0; i < 3; i++) indexes.push((await lighthouseOnce(`${url}/login`, {})).benchmarkIndex);
+      slowdown = Math.max(1, Math.round(((PRESET_SLOWDOWN * median(indexes)) / PRESET_HOST_INDEX) * 10) / 10);
+      process.stderr.write(`benchmarkIndex ${indexes.map(Math.round).join(', ')}: CPU slowdown ${slowdown}× (the preset's ${PRESET_SLOWDOWN}× at ${PRESET_HOST_INDEX})\n`);
+    }
+    const indexes: number[] = [];
     // BENCH_PAGES=/ measures the signed-in home only (or /login only).
     const only = process.env.BENCH_PAGES?.split(',');
     for (const [name, target, headers] of pages.filter(([, target]) => !only || only.includes(new URL(target).pathname))) {
@@ -129,7 +153,8 @@ async function main(): Promise<void> {
       let failures = 0;
       while (runs.length < RUNS) {
         try {
-          runs.push(await lighthouseOnce(target, headers));
+          runs.push(await lighthouseOnce(target, headers, slowdown));
+          indexes.push(runs.at(-1)!.benchmarkIndex);
           process.stderr.write(`${name} run ${runs.length}/${RUNS}: performance ${runs.at(-1)?.performance}\n`);
         } catch (error) {
           // Lighthouse now and then loses a trace on a loaded machine (NO_NAVSTART): run again.
@@ -140,7 +165,11 @@ async function main(): Promise<void> {
       lines.push(summarize(name, runs));
       process.stderr.write(`${lines.at(-1)}\n`);
     }
-    console.info(`Lighthouse ${RUNS}× mobile preset, ${new Date().toISOString()}, ${os.cpus().length} cores, load average before ${loadBefore}, after ${load()}`);
+    const cpu = slowdown ? `CPU slowdown calibrated to ${slowdown}×` : `the preset's ${PRESET_SLOWDOWN}× CPU slowdown`;
+    console.info(
+      `Lighthouse ${RUNS}× mobile preset (${cpu}), ${new Date().toISOString()}, ${os.cpus().length} cores, ` +
+        `benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}, load average before ${loadBefore}, after ${load()}`,
+    );
     console.info('| page | performance (median; runs) | accessibility | best practices | FCP | LCP | TBT | JS transferred | all transferred | failing a11y/bp audits |');
     console.info('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const line of lines) console.info(line);
