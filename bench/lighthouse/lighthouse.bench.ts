@@ -115,6 +115,22 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
+/** `runs` loads of a page; a load that loses its trace (NO_NAVSTART on a loaded machine) is repeated, up to 3 times. */
+async function measure(name: string, target: string, headers: Record<string, string>, runs: number, slowdown?: number): Promise<RunFigures[]> {
+  const done: RunFigures[] = [];
+  let failures = 0;
+  while (done.length < runs) {
+    try {
+      done.push(await lighthouseOnce(target, headers, slowdown));
+      process.stderr.write(`${name} run ${done.length}/${runs}: performance ${done.at(-1)?.performance}\n`);
+    } catch (error) {
+      if (++failures > 3) throw error;
+      process.stderr.write(`${name}: a run failed and is repeated: ${(error as Error).message}\n`);
+    }
+  }
+  return done;
+}
+
 function summarize(page: string, runs: RunFigures[]): string {
   const pick = (key: keyof Omit<RunFigures, 'failing' | 'benchmarkIndex'>) => median(runs.map((r) => r[key]));
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
@@ -137,11 +153,11 @@ async function main(): Promise<void> {
       ['/ (signed in)', `${url}/`, { Cookie: cookie }],
     ];
     const lines: string[] = [];
-    let slowdown: number | undefined;
+    // BENCH_CPU=<n> sets the slowdown itself (to compare two builds at one calibrated slowdown).
+    let slowdown: number | undefined = Number(process.env.BENCH_CPU) > 0 ? Number(process.env.BENCH_CPU) : undefined;
     if (process.env.BENCH_CPU === 'calibrated') {
       // The host's index from three loads of /login (the cheaper page), then the slowdown for it.
-      const indexes: number[] = [];
-      for (let i = 0; i < 3; i++) indexes.push((await lighthouseOnce(`${url}/login`, {})).benchmarkIndex);
+      const indexes = (await measure('calibration: /login', `${url}/login`, {}, 3)).map((run) => run.benchmarkIndex);
       slowdown = Math.max(1, Math.round(((PRESET_SLOWDOWN * median(indexes)) / PRESET_HOST_INDEX) * 10) / 10);
       process.stderr.write(`benchmarkIndex ${indexes.map(Math.round).join(', ')}: CPU slowdown ${slowdown}× (the preset's ${PRESET_SLOWDOWN}× at ${PRESET_HOST_INDEX})\n`);
     }
@@ -149,23 +165,12 @@ async function main(): Promise<void> {
     // BENCH_PAGES=/ measures the signed-in home only (or /login only).
     const only = process.env.BENCH_PAGES?.split(',');
     for (const [name, target, headers] of pages.filter(([, target]) => !only || only.includes(new URL(target).pathname))) {
-      const runs: RunFigures[] = [];
-      let failures = 0;
-      while (runs.length < RUNS) {
-        try {
-          runs.push(await lighthouseOnce(target, headers, slowdown));
-          indexes.push(runs.at(-1)!.benchmarkIndex);
-          process.stderr.write(`${name} run ${runs.length}/${RUNS}: performance ${runs.at(-1)?.performance}\n`);
-        } catch (error) {
-          // Lighthouse now and then loses a trace on a loaded machine (NO_NAVSTART): run again.
-          if (++failures > 3) throw error;
-          process.stderr.write(`${name}: a run failed and is repeated: ${(error as Error).message}\n`);
-        }
-      }
+      const runs = await measure(name, target, headers, RUNS, slowdown);
+      indexes.push(...runs.map((run) => run.benchmarkIndex));
       lines.push(summarize(name, runs));
       process.stderr.write(`${lines.at(-1)}\n`);
     }
-    const cpu = slowdown ? `CPU slowdown calibrated to ${slowdown}×` : `the preset's ${PRESET_SLOWDOWN}× CPU slowdown`;
+    const cpu = slowdown ? `CPU slowdown ${slowdown}×` : `the preset's ${PRESET_SLOWDOWN}× CPU slowdown`;
     console.info(
       `Lighthouse ${RUNS}× mobile preset (${cpu}), ${new Date().toISOString()}, ${os.cpus().length} cores, ` +
         `benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}, load average before ${loadBefore}, after ${load()}`,
