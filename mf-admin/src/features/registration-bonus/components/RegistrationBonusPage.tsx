@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { REGISTRATION_BONUS_DEFAULT, REGISTRATION_BONUS_MAX } from '@lakorn/contracts/web';
@@ -23,18 +23,15 @@ export function RegistrationBonusPage() {
   const inputId = useId();
   const { data, error, isLoading, mutate } = useRegistrationBonus();
   const current = data?.coins ?? REGISTRATION_BONUS_DEFAULT;
-  const [value, setValue] = useState<string | null>(null);
+  // What the admin typed; until then the field shows the saved value (1000 when none, spec §9),
+  // drawn with the form itself, never an empty field for a render first.
+  const [typed, setTyped] = useState<string | null>(null);
+  const value = typed ?? String(current);
   const [saving, setSaving] = useState(false);
-
-  const loaded = !isLoading && !error;
-  // The input starts from the saved value once it has loaded (1000 when none, spec §9).
-  useEffect(() => {
-    if (loaded && value === null) setValue(String(current));
-  }, [loaded, current, value]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const coins = parseWholeNumber(value ?? '');
+    const coins = parseWholeNumber(value);
     if (!Number.isInteger(coins) || coins < 0) {
       toast({ title: BONUS_TEXT.invalidTitle, description: BONUS_TEXT.invalidBody, variant: 'destructive' });
       return;
@@ -47,7 +44,7 @@ export function RegistrationBonusPage() {
     try {
       const saved = await saveRegistrationBonus(coins, profile.uid);
       await mutate(saved, { revalidate: false });
-      setValue(String(saved.coins));
+      setTyped(String(saved.coins));
       toast({ title: BONUS_TEXT.saved, description: BONUS_TEXT.savedBody(formatCoins(saved.coins)), variant: 'success' });
     } catch {
       toast({ title: BONUS_TEXT.saveFailed, description: BONUS_TEXT.saveFailedBody, variant: 'destructive' });
@@ -71,9 +68,9 @@ export function RegistrationBonusPage() {
               inputMode="numeric"
               min={0}
               step={1}
-              value={value ?? ''}
+              value={value}
               disabled={saving}
-              onChange={(e) => setValue(e.target.value)}
+              onChange={(e) => setTyped(e.target.value)}
             />
             <Unit>{BONUS_TEXT.unit}</Unit>
           </Row>
