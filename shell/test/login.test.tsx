@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from '../src/features/auth/LoginPage';
 import { browserNavigation, REDIRECT_MARKER_KEY, REDIRECT_RESULT_KEY, readRedirectReturn, STORED_ERROR_KEY } from '../src/features/auth/signIn';
@@ -10,6 +10,9 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+/** The page has read /api/auth/config (its sign-in button is drawn): nothing of it lands after the test. */
+const configRead = () => screen.findByRole('button', { name: 'เข้าสู่ระบบ (โหมดพัฒนา)' });
 
 describe('sign-in screen (spec §2)', () => {
   it('shows the title, Thai tagline, sign-in button and the terms and privacy links', async () => {
@@ -30,14 +33,16 @@ describe('sign-in screen (spec §2)', () => {
     unmount();
     renderWithShell(<LoginPage />, { path: '/login', profile: null });
     expect(screen.queryByRole('alert')).toBeNull();
+    await configRead();
   });
 
-  it('says the return failed when a redirect was marked over 30 seconds ago with no result', () => {
+  it('says the return failed when a redirect was marked over 30 seconds ago with no result', async () => {
     mockApi(devConfig);
     localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify({ at: Date.now() - 31_000, state: 'r.x', nonce: 'n' }));
     renderWithShell(<LoginPage />, { path: '/login', profile: null });
     expect(screen.getByRole('alert')).toHaveTextContent('การกลับมาจากหน้าเข้าสู่ระบบไม่สำเร็จ');
     expect(localStorage.getItem(REDIRECT_MARKER_KEY)).toBeNull();
+    await configRead();
   });
 
   it('finishes a redirect sign-in on return: verifies the credential with the marker nonce and goes home', async () => {
@@ -78,7 +83,8 @@ describe('sign-in screen (spec §2)', () => {
     localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify({ at: Date.now(), state: 'r.s', nonce: 'n' }));
     sessionStorage.setItem(REDIRECT_RESULT_KEY, JSON.stringify({ type: 'lakorn-auth', credential: 'tok', state: 'r.s', error: null }));
     renderWithShell(<LoginPage />, { path: '/login', profile: null });
-    await jest.advanceTimersByTimeAsync(2_500);
+    // Inside act: the retries' answers update the page while the clock runs.
+    await act(() => jest.advanceTimersByTimeAsync(2_500));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to verify user with server. Please try again.');
     expect(calls.filter((c) => c.path === '/api/auth/verify')).toHaveLength(3);
     jest.useRealTimers();

@@ -12,7 +12,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('the stored sign-in error (spec §2)', () => {
-  it('a sign-in the provider refused stores its error, and /login shows it prefixed, once', () => {
+  it('a sign-in the provider refused stores its error, and /login shows it prefixed, once', async () => {
     mockApi(devConfig);
     const setItem = jest.spyOn(Storage.prototype, 'setItem');
     localStorage.setItem(SIGN_IN_KEYS.redirectMarker, JSON.stringify({ at: Date.now(), state: 'r.s', nonce: 'n' }));
@@ -24,5 +24,7 @@ describe('the stored sign-in error (spec §2)', () => {
     unmount();
     renderWithShell(<LoginPage />, { path: '/login', profile: null });
     expect(screen.queryByRole('alert')).toBeNull();
+    // The page has read its config: nothing of it lands after the test.
+    await screen.findByRole('button', { name: 'เข้าสู่ระบบ (โหมดพัฒนา)' });
   });
 });
