@@ -10,6 +10,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { median } from '../support/measure';
 import * as here from '../support/stack';
 
 const { load, machine } = here;
@@ -66,8 +67,6 @@ async function bareNode(): Promise<{ url: string; child: ChildProcess }> {
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { url: `http://127.0.0.1:${chunk.toString().trim()}/`, child };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** A stack with 30 characters of one member and a second member reading the listing. */
 async function seeded(stacks: StackModule): Promise<{ stop: () => Promise<void>; url: string; catalogPort: number; token: string; shown: number }> {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../../e2e/support';
+import { median } from '../support/measure';
 import { openStack, seed } from './home';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -110,11 +111,6 @@ async function lighthouseOnce(target: string, headers: Record<string, string>, c
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
-
 /** `runs` loads of a page; a load that loses its trace (NO_NAVSTART on a loaded machine) is repeated, up to 3 times. */
 async function measure(name: string, target: string, headers: Record<string, string>, runs: number, slowdown?: number): Promise<RunFigures[]> {
   const done: RunFigures[] = [];
@@ -157,9 +153,9 @@ async function main(): Promise<void> {
     let slowdown: number | undefined = Number(process.env.BENCH_CPU) > 0 ? Number(process.env.BENCH_CPU) : undefined;
     if (process.env.BENCH_CPU === 'calibrated') {
       // The host's index from three loads of /login (the cheaper page), then the slowdown for it.
-      const indexes = (await measure('calibration: /login', `${url}/login`, {}, 3)).map((run) => run.benchmarkIndex);
-      slowdown = Math.max(1, Math.round(((PRESET_SLOWDOWN * median(indexes)) / PRESET_HOST_INDEX) * 10) / 10);
-      process.stderr.write(`benchmarkIndex ${indexes.map(Math.round).join(', ')}: CPU slowdown ${slowdown}× (the preset's ${PRESET_SLOWDOWN}× at ${PRESET_HOST_INDEX})\n`);
+      const host = (await measure('calibration: /login', `${url}/login`, {}, 3)).map((run) => run.benchmarkIndex);
+      slowdown = Math.max(1, Math.round(((PRESET_SLOWDOWN * median(host)) / PRESET_HOST_INDEX) * 10) / 10);
+      process.stderr.write(`benchmarkIndex ${host.map(Math.round).join(', ')}: CPU slowdown ${slowdown}× (the preset's ${PRESET_SLOWDOWN}× at ${PRESET_HOST_INDEX})\n`);
     }
     const indexes: number[] = [];
     // BENCH_PAGES=/ measures the signed-in home only (or /login only).

@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support';
 import { startOwnGateway } from '../../e2e/support/ownGateway';
+import { median } from '../support/measure';
 import { openStack, seed } from './home';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
@@ -56,8 +57,6 @@ async function loadOnce(browser: Browser, url: string, cookie: string): Promise<
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
   const { url, stack } = await openStack();

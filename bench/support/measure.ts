@@ -18,6 +18,11 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
+/** The middle value of `values` (the upper one of an even count), in any order. */
+export function median(values: number[]): number {
+  return quantile([...values].sort((a, b) => a - b), 0.5);
+}
+
 /** Runs `fn` `runs` times one after another (after `warmup` unmeasured runs); p50 and p99 in ms. */
 export async function timeRuns(label: string, runs: number, fn: (i: number) => Promise<unknown>, warmup = 2): Promise<Sample> {
   for (let i = 0; i < warmup; i++) await fn(-1 - i);

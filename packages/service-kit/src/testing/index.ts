@@ -156,6 +156,16 @@ export async function takeQueuedMessages(queue: string, count: number, timeoutMs
   }
 }
 
+/** `what` as waitUntil's message; a describer that fails still leaves the timeout's message. */
+async function describe(what: string | (() => string | Promise<string>)): Promise<string> {
+  if (typeof what === 'string') return what;
+  try {
+    return await what();
+  } catch (error) {
+    return `(describing the state failed: ${String(error)})`;
+  }
+}
+
 /**
  * Polls `check` until it holds; fails with `what` after timeoutMs. `what` may be a function that
  * describes the state at the deadline (what is still queued, what is stored), so a failure in CI,
@@ -168,10 +178,7 @@ export async function waitUntil(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) {
-      const described = typeof what === 'string' ? what : await Promise.resolve().then(what).catch((error: unknown) => `(describing the state failed: ${String(error)})`);
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${described}`);
-    }
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${await describe(what)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
