@@ -80,7 +80,12 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
           // instead of shipping their own copy (~28 KB gzip each). The shell adds the providing
           // plugin itself (what experiments.provideExternalRuntime does) by its ES module file: the
           // CommonJS one that option picks would bundle a second, CommonJS copy of the runtime.
-          ...(host ? { runtimePlugins: [INJECT_RUNTIME_PLUGIN] } : { experiments: { externalRuntime: true } }),
+          ...(host ? { runtimePlugins: [INJECT_RUNTIME_PLUGIN] } : {}),
+          experiments: {
+            ...(host ? {} : { externalRuntime: true }),
+            // Every app runs in a browser: the runtime's Node-only paths are left out of the build.
+            optimization: { target: 'web' },
+          },
         }),
         ...(production ? [new PrecompressPlugin()] : []),
         ...(host
