@@ -1,0 +1,56 @@
+// Reading a Chromium trace of one page load the way Lighthouse's simulation does: the renderer's
+// top-level tasks, each timed × the CPU slowdown (bench/README.md "lighthouse").
+import type { CDPSession } from 'playwright-core';
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string }; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+}
+
+/** Starts a trace of what the renderer's main thread does; the answer stops it and answers its events. */
+export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,toplevel', transferMode: 'ReportEvents' });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await complete;
+    return events;
+  };
+}
+
+/** The page's top-level main-thread tasks (the thread that evaluated the shell's main.js), in order, with what ran inside each. */
+export function topLevelTasks(events: TraceEvent[]): { at: number; ms: number; inside: TraceEvent[] }[] {
+  const main = events.find((e) => e.name === 'EvaluateScript' && /\/main\.[^/]*js$/.test(e.args?.data?.url ?? ''));
+  if (!main) return [];
+  const thread = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((x, y) => x.ts - y.ts);
+  const start = thread[0]?.ts ?? 0;
+  const tasks: { at: number; ms: number; inside: TraceEvent[]; end: number }[] = [];
+  for (const event of thread) {
+    const last = tasks[tasks.length - 1];
+    if (last && event.ts < last.end) {
+      last.inside.push(event);
+      continue;
+    }
+    if (event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask') continue;
+    tasks.push({ at: (event.ts - start) / 1000, ms: (event.dur ?? 0) / 1000, inside: [], end: event.ts + (event.dur ?? 0) });
+  }
+  return tasks.map(({ at, ms, inside }) => ({ at, ms, inside }));
+}
+
+/**
+ * What Lighthouse's simulated TBT adds up from an unthrottled load: Σ (duration × slowdown − 50 ms)
+ * over the page's top-level tasks. Its model times each observed task × the slowdown, so at ×7.4 a
+ * task of 7 ms already blocks.
+ */
+export function simulatedBlocking(events: TraceEvent[], slowdown: number): number {
+  const tasks = topLevelTasks(events);
+  if (!tasks.length) return Number.NaN;
+  return tasks.reduce((sum, task) => sum + Math.max(0, task.ms * slowdown - 50), 0);
+}
