@@ -12,7 +12,10 @@ export interface TraceEvent {
   args?: { name?: string; data?: { url?: string; functionName?: string }; beginData?: { dirtyObjects?: number; totalObjects?: number } };
 }
 
-/** Starts a trace of what the renderer's main thread does; the answer stops it and answers its events. */
+/**
+ * Starts a trace of what the renderer's main thread does (BENCH_TRACE_CATEGORIES replaces the
+ * categories, to name what a task without a script did); the answer stops it and answers its events.
+ */
 export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
