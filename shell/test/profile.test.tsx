@@ -69,15 +69,22 @@ describe('delete-account dialog (spec §4, §5)', () => {
 });
 
 describe('profile page (spec §2)', () => {
-  it('shows admin links only to admins, owner-only links only to the owner', () => {
-    const { unmount } = renderWithShell(<ProfilePage />, { path: '/profile', profile: member });
+  /** The profile page once its remote widgets are in (they load lazily), so none lands after the test. */
+  async function renderProfile(profile = member) {
+    const rendered = renderWithShell(<ProfilePage />, { path: '/profile', profile });
+    await screen.findByText('widget mf_wallet ./PromoCodePanel');
+    return rendered;
+  }
+
+  it('shows admin links only to admins, owner-only links only to the owner', async () => {
+    const { unmount } = await renderProfile(member);
     expect(screen.queryByRole('link', { name: /จัดการข่าวสาร/ })).toBeNull();
     unmount();
-    const r = renderWithShell(<ProfilePage />, { path: '/profile', profile: admin });
+    const r = await renderProfile(admin);
     expect(screen.getByRole('link', { name: /จัดการข่าวสาร/ })).toHaveAttribute('href', '/admin/news');
     expect(screen.queryByRole('link', { name: /โบนัสสมัครสมาชิก/ })).toBeNull();
     r.unmount();
-    renderWithShell(<ProfilePage />, { path: '/profile', profile: owner });
+    await renderProfile(owner);
     expect(screen.getByRole('link', { name: /โบนัสสมัครสมาชิก/ })).toHaveAttribute('href', '/admin/registration-bonus');
     expect(screen.getByRole('link', { name: /ตั้งค่าระบบชำระเงิน/ })).toHaveAttribute('href', '/admin/payment-settings');
   });
@@ -93,7 +100,7 @@ describe('profile page (spec §2)', () => {
 
   it('shows "ไม่สามารถออกจากระบบได้" when logout fails', async () => {
     mockApi({ 'POST /api/auth/logout': () => ({ status: 400, body: { message: 'no' } }) });
-    renderWithShell(<ProfilePage />, { path: '/profile' });
+    await renderProfile();
     await userEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
     expect(await screen.findByText('ไม่สามารถออกจากระบบได้')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
