@@ -52,7 +52,7 @@ describe('the shell and the remotes (ARCHITECTURE §9)', () => {
     },
   );
 
-  test('answers a page load of /login with the static sign-in page, and only /login', async () => {
+  test("answers a signed-out visitor's page load of /login with the static sign-in page, and only /login", async () => {
     const webRootWithLogin = builtWebRoot();
     writeFileSync(path.join(webRootWithLogin, 'shell/dist/login.html'), LOGIN);
     const withLogin = testGateway(undefined, { WEB_ROOT: webRootWithLogin });
@@ -61,6 +61,10 @@ describe('the shell and the remotes (ARCHITECTURE §9)', () => {
       expect([login.status, login.text, login.headers['cache-control']]).toEqual([200, LOGIN, 'no-cache']);
       expect(login.headers['content-type']).toMatch(/text\/html/);
       for (const route of ['/', '/library', '/login/more']) expect((await request(withLogin).get(route)).text).toBe(INDEX);
+      // A signed-in member's page load of /login is the app's, whose gate sends them on (spec §2):
+      // the static page never has to ask who is signed in. A session that does not verify is signed out.
+      expect((await request(withLogin).get('/login').set('Cookie', sessionCookie(testActor()))).text).toBe(INDEX);
+      expect((await request(withLogin).get('/login').set('Cookie', 'lakorn_session=forged.token.value')).text).toBe(LOGIN);
       // A build without it: /login is the app's, as any other route.
       expect((await request(app).get('/login')).text).toBe(INDEX);
     } finally {

@@ -43,12 +43,11 @@ describe('the static sign-in page of /login (spec §2)', () => {
     expect(home).not.toHaveBeenCalled();
   });
 
-  it('sends a signed-in member to / and leaves a stored error for the app', async () => {
-    mockApi({ ...devConfig, 'GET /api/auth/session': () => ({ status: 200, body: member }) });
-    localStorage.setItem(STORED_ERROR_KEY, 'Failed to complete Google sign in');
+  it("asks for no session: a signed-in member's page load of /login is the app's (the gateway's choice)", async () => {
+    const { calls } = mockApi({ ...devConfig, 'GET /api/auth/session': () => ({ status: 200, body: member }) });
     await startLoginScreen(document);
-    expect(home).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem(STORED_ERROR_KEY)).toBe('Failed to complete Google sign in');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/auth/config']);
+    expect(home).not.toHaveBeenCalled();
   });
 
   it('shows a stored auth error once, prefixed, then clears it', async () => {

@@ -117,8 +117,12 @@ export function webRoutes(options: {
       notBuilt(res, 'the front end (shell)');
       return;
     }
-    const page = req.path === '/login' && (await isFile(loginHtml)) ? loginHtml : indexHtml;
-    if (page === indexHtml && options.signedIn?.(req)) {
+    // A signed-in member's page load of /login gets the app, whose gate sends them on (spec §2), so
+    // the static page is only ever a signed-out visitor's and asks for no session (a 401 there is a
+    // console error on every visit).
+    const signedIn = options.signedIn?.(req) ?? false;
+    const page = req.path === '/login' && !signedIn && (await isFile(loginHtml)) ? loginHtml : indexHtml;
+    if (page === indexHtml && signedIn) {
       const link = await preloadsFor(req.path);
       res.setHeader('Link', link ? `${EARLY_READS_LINK}, ${link}` : EARLY_READS_LINK);
     }

@@ -107,13 +107,9 @@ export async function startLoginScreen(root: ParentNode): Promise<void> {
     })
     .catch(() => setError(AUTH_TEXT.generic));
 
-  // spec §2: a signed-in member on /login is sent on (loginNavigation). Asked first, as the app's gate does, so a
-  // signed-in member's stored error or redirect return is left for the app.
-  const profile = await getJson<Profile>('/api/auth/session', { on401: 'null' }).catch(() => null);
-  if (profile) {
-    loginNavigation.home();
-    return;
-  }
+  // spec §2 sends a signed-in member on from /login: the gateway serves their page load of /login
+  // the app, whose gate does that (gateway web/staticSite.ts), so this page is a signed-out
+  // visitor's and asks for no session.
 
   // A redirect return is finished here (spec §4 Auth; the 30-second failed return of spec §2).
   showStoredError();
