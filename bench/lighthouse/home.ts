@@ -2,7 +2,7 @@
 // member whose signed-in home `/` shows a creator's 12 public characters (bench/README.md "lighthouse").
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
+import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { pngImage, signInViaApi } from '../../e2e/support';
 import { repoPaths } from '../../infra/src/paths';
 import { startStack, type Stack } from '../../infra/src/stack';
@@ -66,4 +66,22 @@ export async function seed(url: string): Promise<string> {
     await creator.dispose();
     await viewer.dispose();
   }
+}
+
+/** A browser context at the phone size the benches measure (390×844, Thai), signed in by `cookie` (name=value). */
+export async function memberContext(browser: Browser, url: string, cookie: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const [name, value] = cookie.split('=') as [string, string];
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'th-TH', ...options });
+  await context.addCookies([{ name, value, url }]);
+  return context;
+}
+
+/** Loads the signed-in home until its 12 cards are drawn and the network is quiet; answers the ms until the cards. */
+export async function loadHome(page: Page, url: string): Promise<number> {
+  const started = Date.now();
+  await page.goto(`${url}/`, { waitUntil: 'load' });
+  await page.locator('main article').nth(CHARACTERS - 1).waitFor({ timeout: 60_000 });
+  const cardsAt = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  return cardsAt;
 }

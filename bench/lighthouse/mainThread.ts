@@ -13,7 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support';
 import { startOwnGateway } from '../../e2e/support/ownGateway';
 import { median } from '../support/measure';
-import { openStack, seed } from './home';
+import { loadHome, memberContext, openStack, seed } from './home';
 import { simulatedBlocking, startTrace } from './trace';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
@@ -43,19 +43,15 @@ process.env.RATE_LIMIT_IP_PER_MINUTE ??= '1000000';
 process.env.RATE_LIMIT_USER_PER_MINUTE ??= '1000000';
 
 async function loadOnce(browser: Browser, url: string, cookie: string): Promise<Sample> {
-  const [name, value] = cookie.split('=') as [string, string];
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'th-TH' });
+  const context = await memberContext(browser, url, cookie);
   try {
-    await context.addCookies([{ name, value, url }]);
     await context.addInitScript({ content: LONG_TASKS });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     if (THROTTLE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await cdp.send('Performance.enable');
     const stopTrace = await startTrace(cdp);
-    await page.goto(`${url}/`, { waitUntil: 'load' });
-    await page.locator('main article').nth(11).waitFor({ timeout: 60_000 });
-    await page.waitForLoadState('networkidle');
+    await loadHome(page, url);
     await page.waitForTimeout(500);
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const byName = new Map(metrics.map((m) => [m.name, m.value * 1000]));

@@ -11,7 +11,7 @@ import { chromium, type CDPSession } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map';
 import { CHROMIUM_PATH } from '../../e2e/support';
 import { repoPaths } from '../../infra/src/paths';
-import { openStack, seed } from './home';
+import { loadHome, memberContext, openStack, seed } from './home';
 
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
 
@@ -106,9 +106,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
     const cookie = process.env.BENCH_COOKIE ?? (await seed(url));
-    const [name, value] = cookie.split('=') as [string, string];
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'th-TH' });
-    await context.addCookies([{ name, value, url }]);
+    const context = await memberContext(browser, url, cookie, { deviceScaleFactor: 3, isMobile: true, hasTouch: true });
     await context.addInitScript({ content: COMMIT_PROBE });
     const page = await context.newPage();
     const cdp: CDPSession = await context.newCDPSession(page);
@@ -116,11 +114,7 @@ async function main(): Promise<void> {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    const started = Date.now();
-    await page.goto(`${url}/`, { waitUntil: 'load' });
-    await page.locator('main article').nth(11).waitFor({ timeout: 60_000 });
-    const cardsAt = Date.now() - started;
-    await page.waitForLoadState('networkidle');
+    const cardsAt = await loadHome(page, url);
     await page.waitForTimeout(2_000);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const markAt = (await page.evaluate('window.__lakornMarkAt')) as number;

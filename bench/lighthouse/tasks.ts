@@ -5,7 +5,7 @@
 // would count for the load at BENCH_SIMULATE (4) (bench/README.md "lighthouse").
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support';
-import { openStack, seed } from './home';
+import { loadHome, memberContext, openStack, seed } from './home';
 import { simulatedBlocking, startTrace, topLevelTasks, type TraceEvent } from './trace';
 
 const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 5);
@@ -23,15 +23,10 @@ async function main(): Promise<void> {
   const { url, stack } = await openStack();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
   try {
-    const [name, value] = (process.env.BENCH_COOKIE ?? (await seed(url))).split('=') as [string, string];
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'th-TH' });
-    await context.addCookies([{ name, value, url }]);
+    const context = await memberContext(browser, url, process.env.BENCH_COOKIE ?? (await seed(url)));
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const stopTrace = await startTrace(cdp);
-    await page.goto(`${url}/`, { waitUntil: 'load' });
-    await page.locator('main article').nth(11).waitFor({ timeout: 60_000 });
-    await page.waitForLoadState('networkidle');
+    const stopTrace = await startTrace(await context.newCDPSession(page));
+    await loadHome(page, url);
     const events = await stopTrace();
     const tasks = topLevelTasks(events);
     console.info(`Top-level tasks of ${MIN_MS} ms or more (ms from the first; duration; inside, ms):`);
