@@ -19,12 +19,10 @@ const required = (max: number | null, what: string) => {
   return max === null ? base : base.refine((v) => characterCount(v) <= max, `${what} must be at most ${max} characters`);
 };
 
-export { isSystemCreator, SYSTEM_CREATOR, SYSTEM_CREATOR_LABEL } from './values/catalog';
+export { IMAGE_FILE_NAME, IMAGE_WIDTHS, isSystemCreator, SYSTEM_CREATOR, SYSTEM_CREATOR_LABEL, type ImageWidth } from './values/catalog';
 
 /** Where character images live (ARCHITECTURE §8b): `/character-images/<file>` as upload returns it. */
 export const CHARACTER_IMAGE_PATH = '/character-images/';
-/** An uploaded image's file name: what the catalog generates, nothing that could climb a path. */
-export const IMAGE_FILE_NAME = /^[a-f0-9]{24,64}\.(jpg|png|webp|gif)$/;
 
 /**
  * spec §3 "Image paths": a file under the character-images path, or the sign-in provider's photo

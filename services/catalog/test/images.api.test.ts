@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { LIMITS } from '@lakorn/contracts';
+import sharp from 'sharp';
+import { LIMITS, QUOTAS } from '@lakorn/contracts';
 import { readPngTexts, withPngText } from '../src/domain/pngText';
 import { catalogForThisFile, createCharacter, member } from './support/harness';
 import { makeGif, makeJpeg, makePng, makeWebp } from './support/images';
@@ -96,5 +97,93 @@ describe('GET /character-images/{file} (spec §7 Images, ARCHITECTURE §8b)', ()
     const { body } = await upload(owner.cookie, carded, 'card.png');
     const served = await request(h.app).get(body.url);
     expect(readPngTexts(Buffer.from(served.body as Buffer))).toEqual([]);
+  });
+});
+
+/** A photo-like JPEG (noise over a gradient, so it does not compress to nothing) of the given size. */
+async function photo(width: number, height: number, options: { orientation?: number } = {}): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (((i / 3) % width) * 200) / width + ((i * 2654435761) >>> 27);
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 });
+  return options.orientation ? image.withMetadata({ orientation: options.orientation }).toBuffer() : image.toBuffer();
+}
+
+const uploadedUrl = async (bytes: Buffer, name: string) => String((await upload(owner.cookie, bytes, name).expect(201)).body.url);
+const bytesOf = (res: request.Response) => Buffer.from(res.body as Buffer);
+
+describe('GET /character-images/{file}?w= (ARCHITECTURE §8b card-sized variants)', () => {
+  it('answers a photo at a card width as a WebP no wider than asked, far smaller, with its own caching headers and ETag', async () => {
+    const jpeg = await photo(1600, 1200);
+    const url = await uploadedUrl(jpeg, 'big.jpg');
+    const file = url.split('/').pop();
+    const res = await request(h.app).get(`${url}?w=540`).expect(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toBe(`"${file}@w540"`);
+    const meta = await sharp(bytesOf(res)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 540, 405]);
+    expect(bytesOf(res).length).toBeLessThan(jpeg.length / 10);
+    expect((await request(h.app).get(`${url}?w=540`).set('If-None-Match', `"${file}@w540"`)).status).toBe(304);
+    // The upload itself is still served as it was sent.
+    expect(bytesOf(await request(h.app).get(url)).equals(jpeg)).toBe(true);
+  });
+
+  it('never enlarges a small picture', async () => {
+    const small = await uploadedUrl(makePng(200, 150), 'small.png');
+    expect((await sharp(bytesOf(await request(h.app).get(`${small}?w=1080`))).metadata()).width).toBe(200);
+  });
+
+  it('keeps a phone photo upright: the EXIF orientation it loses with its metadata is applied to its pixels first', async () => {
+    // Orientation 6: stored landscape (400×300), shown by a browser as portrait (300×400).
+    const turned = await uploadedUrl(await photo(400, 300, { orientation: 6 }), 'turned.jpg');
+    const stored = await sharp(bytesOf(await request(h.app).get(turned))).metadata();
+    expect([stored.width, stored.height, stored.orientation, stored.exif]).toEqual([300, 400, undefined, undefined]);
+    const card = await sharp(bytesOf(await request(h.app).get(`${turned}?w=360`))).metadata();
+    expect([card.width, card.height]).toEqual([300, 400]);
+  });
+
+  it('answers 404 for a width that is not one of IMAGE_WIDTHS, so a picture is kept at a fixed few sizes', async () => {
+    const url = await uploadedUrl(makePng(64, 64), 'w.png');
+    for (const w of ['500', 'abc', '', '540.0']) expect((await request(h.app).get(`${url}?w=${w}`)).status).toBe(404);
+    expect((await request(h.app).get(`/character-images/${'b'.repeat(32)}.png?w=540`)).status).toBe(404);
+  });
+
+  it('answers an upload it cannot decode, or an animated one, as it was uploaded', async () => {
+    const undecodable = makeJpeg(4096);
+    const url = await uploadedUrl(undecodable, 'odd.jpg');
+    const res = await request(h.app).get(`${url}?w=180`).expect(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(bytesOf(res).equals(undecodable)).toBe(true);
+    const frame = (red: number) => sharp({ create: { width: 64, height: 64, channels: 3, background: { r: red, g: 0, b: 0 } } }).png().toBuffer();
+    const animated = await sharp([await frame(255), await frame(0)], { join: { animated: true } }).gif({ delay: [100, 100] }).toBuffer();
+    const gif = await uploadedUrl(animated, 'moving.gif');
+    expect(bytesOf(await request(h.app).get(`${gif}?w=180`)).equals(animated)).toBe(true);
+  });
+
+  it('makes a variant once when a grid of cards asks for it at once', async () => {
+    const url = await uploadedUrl(await photo(900, 1200), 'once.jpg');
+    const file = url.split('/').pop();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => request(h.app).get(`${url}?w=360`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => bytesOf(a).toString('base64'))).size).toBe(1);
+    expect(await h.connection.collection('character_images.files').countDocuments({ filename: `${file}@w360` })).toBe(1);
+  });
+
+  it('removes the variants with their upload: with the character, and in the orphan sweep, which never counts a variant', async () => {
+    const url = await uploadedUrl(await photo(600, 800), 'kept.jpg');
+    const created = await createCharacter(h.app, owner.cookie, { profileUrl: url });
+    expect((await request(h.app).get(`${url}?w=540`)).status).toBe(200);
+    await request(h.app).delete(`/api/characters/${created.id}`).set('Cookie', owner.cookie).expect(204);
+    expect((await request(h.app).get(`${url}?w=540`)).status).toBe(404);
+
+    const orphan = await uploadedUrl(await photo(600, 800), 'orphan.jpg');
+    const name = orphan.split('/').pop();
+    for (const w of [180, 1080]) expect((await request(h.app).get(`${orphan}?w=${w}`)).status).toBe(200);
+    const files = h.connection.collection('character_images.files');
+    const old = new Date(Date.now() - 2 * QUOTAS.orphanUploadMaxAgeMs);
+    await files.updateMany({ filename: { $in: [name, `${name}@w180`, `${name}@w1080`] } }, { $set: { uploadDate: old } });
+    expect(await h.service.images.sweepOrphans()).toBe(1);
+    for (const w of ['', '?w=180', '?w=1080']) expect((await request(h.app).get(`${orphan}${w}`)).status).toBe(404);
+    expect(await files.countDocuments({ filename: { $regex: `^${name}` } })).toBe(0);
   });
 });

@@ -169,3 +169,16 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const CHARACTER_STATS_SERIES_DAYS = 30;
 export const CHARACTER_STATS_WINDOWS = ['days7', 'days30', 'all'] as const;
 export type CharacterStatsWindow = (typeof CHARACTER_STATS_WINDOWS)[number];
+
+/** An uploaded image's file name: what the catalog generates, nothing that could climb a path. */
+export const IMAGE_FILE_NAME = /^[a-f0-9]{24,64}\.(jpg|png|webp|gif)$/;
+
+/**
+ * The widths a stored picture is also served at (ARCHITECTURE §8b "Card-sized variants"):
+ * `/character-images/{file}?w={width}` answers it as WebP no wider than that, made from the upload
+ * on first request and kept beside it. A browser picks one through `srcset` (ui imageSrcSet): 180
+ * for an avatar (40–72 px at up to 3× density), 360 and 540 for a card of the two-column grid
+ * (about 175 px wide on a phone at 2× and 3×), 1080 for a full-width picture (the character sheet).
+ */
+export const IMAGE_WIDTHS = [180, 360, 540, 1080] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];

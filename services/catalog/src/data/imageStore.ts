@@ -1,4 +1,5 @@
 import { mongo } from 'mongoose';
+import { IMAGE_WIDTHS } from '@lakorn/contracts';
 import type { CatalogModels } from './models';
 
 export interface StoredImage {
@@ -18,6 +19,17 @@ export interface ImageMetadata {
    * checkin's data, where the catalog cannot see it).
    */
   keep?: boolean;
+  /**
+   * Set on a card-sized variant (ARCHITECTURE §8b): the upload it was made from. Variants carry
+   * their upload's owner and character, so they go with them; the orphan sweep never sees them,
+   * and they go with their upload.
+   */
+  variantOf?: string;
+}
+
+/** The stored name of an upload's variant at `width`: never an upload's name (IMAGE_FILE_NAME has no '@'). */
+export function variantFileName(fileName: string, width: number): string {
+  return `${fileName}@w${width}`;
 }
 
 /** A stored file as the orphan sweep sees it. */
@@ -30,21 +42,23 @@ export interface UploadedFile {
 export interface ImageStore {
   save(image: { fileName: string; contentType: string; bytes: Buffer; metadata: ImageMetadata }): Promise<void>;
   read(fileName: string): Promise<StoredImage | null>;
-  /** Who uploaded a file, or null when there is no such file. */
+  /** Who uploaded a file (and whether it is kept), or null when there is no such file. */
   ownerOf(fileName: string): Promise<ImageMetadata | null>;
-  remove(fileName: string): Promise<void>;
+  /** Removes the upload and its variants; returns the file names removed. */
+  remove(fileName: string): Promise<string[]>;
   /** Removes the images uploaded for the character; returns their file names. */
   removeForCharacter(characterId: string): Promise<string[]>;
   /** Removes every image the user uploaded; returns their file names. */
   removeForUser(userId: string): Promise<string[]>;
-  /** Files uploaded before `cutoff`. */
+  /** Uploads (not variants) stored before `cutoff`. */
   uploadedBefore(cutoff: Date): Promise<UploadedFile[]>;
 }
 
 /** What save() writes into a GridFS file's metadata, read back as GridFS hands it (any document). */
-function metadataOf(file: mongo.GridFSFile): { userId?: string; characterId: string | null; contentType?: string; keep: boolean } {
-  const { userId, characterId, contentType, keep } = file.metadata ?? {};
+function metadataOf(file: mongo.GridFSFile): { userId?: string; characterId: string | null; contentType?: string; keep: boolean; variantOf?: string } {
+  const { userId, characterId, contentType, keep, variantOf } = file.metadata ?? {};
   return {
+    ...(typeof variantOf === 'string' ? { variantOf } : {}),
     keep: keep === true,
     userId: typeof userId === 'string' ? userId : undefined,
     characterId: typeof characterId === 'string' ? characterId : null,
@@ -100,10 +114,12 @@ export function createImageStore(models: CatalogModels): ImageStore {
       const [file] = await filesWhere({ filename: fileName });
       const metadata = file ? metadataOf(file) : null;
       if (!metadata?.userId) return null;
-      return { userId: metadata.userId, characterId: metadata.characterId };
+      return { userId: metadata.userId, characterId: metadata.characterId, keep: metadata.keep };
     },
     async remove(fileName) {
-      await removeAll(await filesWhere({ filename: fileName }));
+      // By name, through GridFS's filename index: the upload and each width it may be served at.
+      const names = [fileName, ...IMAGE_WIDTHS.map((width) => variantFileName(fileName, width))];
+      return removeAll(await filesWhere({ filename: { $in: names } }));
     },
     async removeForCharacter(characterId) {
       return removeAll(await filesWhere({ 'metadata.characterId': characterId }));
@@ -112,7 +128,10 @@ export function createImageStore(models: CatalogModels): ImageStore {
       return removeAll(await filesWhere({ 'metadata.userId': userId }));
     },
     async uploadedBefore(cutoff) {
-      return (await filesWhere({ uploadDate: { $lt: cutoff } })).map((file) => ({ fileName: file.filename, keep: metadataOf(file).keep }));
+      return (await filesWhere({ uploadDate: { $lt: cutoff }, 'metadata.variantOf': { $exists: false } })).map((file) => ({
+        fileName: file.filename,
+        keep: metadataOf(file).keep,
+      }));
     },
   };
 }
@@ -159,7 +178,9 @@ export function cachedImageStore(store: ImageStore, budget: number): ImageStore 
     },
     async remove(fileName) {
       forget(fileName);
-      await store.remove(fileName);
+      const names = await store.remove(fileName);
+      names.forEach(forget);
+      return names;
     },
     async removeForCharacter(characterId) {
       const names = await store.removeForCharacter(characterId);

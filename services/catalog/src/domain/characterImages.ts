@@ -1,11 +1,12 @@
 import { CHARACTER_IMAGE_PATH, QUOTAS, type CardImportResult, type UploadResult } from '@lakorn/contracts';
 import { quotaDay, type Actor, type Logger, type QuotaSlots } from '@lakorn/service-kit';
-import type { ImageStore, StoredImage } from '../data/imageStore';
+import { variantFileName, type ImageStore, type StoredImage } from '../data/imageStore';
 import { fromCard, parseCardJson } from './characterCard';
 import type { Catalog } from './characters';
 import { InvalidCard, NoCardInFile, NotAnImage, QuotaReached } from './errors';
 import { stripImageMetadata, UnreadableImage } from './imageMetadata';
 import { detectImageKind, IMAGE_CONTENT_TYPES, newImageFileName, type ImageKind } from './images';
+import { uprightPicture, webpAtWidth } from './imageVariants';
 import { InvalidPngError, readPngTexts, withPngText } from './pngText';
 
 // Character images (ARCHITECTURE §8b, spec §5) and the PNG side of character cards.
@@ -34,13 +35,43 @@ export type CharacterImages = ReturnType<typeof createCharacterImages>;
 export function createCharacterImages(deps: CharacterImagesDeps) {
   const { store, catalog } = deps;
   const now = deps.now ?? (() => new Date());
+  /** Variants being made in this instance, by stored name: a grid of cards asking at once makes each once. */
+  const making = new Map<string, Promise<StoredImage | null>>();
+
+  /**
+   * Makes and keeps the upload's variant at `width`. The smaller of the variant and the upload is
+   * kept under the variant's name, so a small upload is not made again on every request. An upload
+   * that has no variant (animated, or not decodable) is answered as it is.
+   */
+  async function makeVariant(fileName: string, width: number): Promise<StoredImage | null> {
+    const original = await store.read(fileName);
+    if (!original) return null;
+    const webp = await webpAtWidth(original.bytes, width);
+    if (!webp) return original;
+    const smaller = webp.length < original.bytes.length;
+    const variant: StoredImage = {
+      fileName: variantFileName(fileName, width),
+      contentType: smaller ? 'image/webp' : original.contentType,
+      bytes: smaller ? webp : original.bytes,
+      uploadedAt: original.uploadedAt,
+    };
+    const owner = await store.ownerOf(fileName);
+    const metadata = { userId: owner?.userId ?? '', characterId: owner?.characterId ?? null, keep: owner?.keep === true, variantOf: fileName };
+    await store.save({ fileName: variant.fileName, contentType: variant.contentType, bytes: variant.bytes, metadata });
+    // The upload went while its variant was being made (its removal could not see the variant yet).
+    if (!(await store.ownerOf(fileName)) && owner) {
+      await store.remove(fileName);
+      return null;
+    }
+    return variant;
+  }
 
   async function save(actor: Actor, bytes: Buffer, kind: ImageKind, characterId: string | null): Promise<string> {
     // A picture stored for everyone to fetch carries no metadata (EXIF with GPS, XMP, comments)
     // and no (possibly private) card: every text chunk of a PNG goes.
     let content: Buffer;
     try {
-      content = stripImageMetadata(bytes, kind);
+      content = stripImageMetadata((await uprightPicture(bytes)) ?? bytes, kind);
     } catch (error) {
       if (error instanceof UnreadableImage) throw new NotAnImage();
       throw error;
@@ -83,6 +114,19 @@ export function createCharacterImages(deps: CharacterImagesDeps) {
 
     read(fileName: string): Promise<StoredImage | null> {
       return store.read(fileName);
+    },
+
+    /** GET /character-images/{file}?w={width}: the upload's card-sized variant (made on first request). */
+    async readAt(fileName: string, width: number): Promise<StoredImage | null> {
+      const name = variantFileName(fileName, width);
+      const kept = await store.read(name);
+      if (kept) return kept;
+      let made = making.get(name);
+      if (!made) {
+        made = makeVariant(fileName, width).finally(() => making.delete(name));
+        making.set(name, made);
+      }
+      return made;
     },
 
     /**
