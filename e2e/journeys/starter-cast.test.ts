@@ -61,13 +61,15 @@ describe('the starter cast', () => {
     await page.getByRole('article').filter({ hasText: CAST_BYLINE }).first().waitFor();
     await screenshot(page, 'starter-cast-discover');
     expect(await scrollUntilCastCards(page, 12)).toBeGreaterThanOrEqual(12);
-    // Every cast card shows its picture, loaded (not the first-letter fallback).
+    // Every cast card shows its picture, loaded (not the first-letter fallback), and the browser
+    // fetched the card-sized variant it picked from the srcset, not the upload (ARCHITECTURE §8b).
     const pictures = page.getByRole('article').filter({ hasText: CAST_BYLINE }).locator('img');
     expect(await pictures.count()).toBeGreaterThanOrEqual(12);
     for (const img of await pictures.all()) {
       await img.scrollIntoViewIfNeeded();
       expect(await img.getAttribute('src')).toMatch(/^\/character-images\/[a-f0-9]{32}\.png$/);
-      await page.waitForFunction((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth === 384, await img.elementHandle(), { timeout: 15_000 });
+      await page.waitForFunction((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 0, await img.elementHandle(), { timeout: 15_000 });
+      expect(await img.evaluate((el) => (el as unknown as { currentSrc: string }).currentSrc)).toMatch(/\/character-images\/[a-f0-9]{32}\.png\?w=(180|360|540)$/);
     }
     await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
 

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import userEvent from '@testing-library/user-event';
-import { Avatar, ConfirmDialog, Dialog, GlobalStyle, imageCandidates, MenuItem, MenuPanel, ToastViewport, useMenu } from '../src';
+import { Avatar, ConfirmDialog, Dialog, GlobalStyle, imageCandidates, imageSrcSet, MenuItem, MenuPanel, ToastViewport, useMenu } from '../src';
 
 describe('image fallback chain (spec §7 Images)', () => {
   it('tries /character-images, then /uploads with retry=1, then the original path with retry=2', () => {
@@ -27,6 +27,27 @@ describe('image fallback chain (spec §7 Images)', () => {
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/character-images/b.png');
     fireEvent.error(container.querySelector('img')!);
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/uploads/character-images/b.png?retry=1');
+  });
+});
+
+describe('card-sized pictures (ARCHITECTURE §8b)', () => {
+  const file = `${'a'.repeat(32)}.jpg`;
+
+  it('offers a stored picture at each of IMAGE_WIDTHS, and nothing for a picture from elsewhere', () => {
+    const widths = '180w|360w|540w|1080w';
+    expect(imageSrcSet(`/character-images/${file}`)).toBe(widths.split('|').map((w) => `/character-images/${file}?w=${parseInt(w, 10)} ${w}`).join(', '));
+    expect(imageSrcSet(file)).toBe(imageSrcSet(`/uploads/character-images/${file}?retry=1`));
+    for (const other of ['https://lh3.googleusercontent.com/a/photo.jpg', 'data:image/png;base64,AA', 'a.png', '', null]) expect(imageSrcSet(other)).toBeUndefined();
+  });
+
+  it('draws an avatar at its own size from the variants, and falls back to the upload itself without them', () => {
+    const { container } = render(<Avatar src={`/character-images/${file}`} name="มะลิ" size={48} />);
+    const img = () => container.querySelector('img')!;
+    expect(img().getAttribute('srcset')).toContain(`/character-images/${file}?w=180 180w`);
+    expect(img().getAttribute('sizes')).toBe('48px');
+    fireEvent.error(img());
+    expect(img().getAttribute('src')).toBe(`/uploads/character-images/${file}?retry=1`);
+    expect(img().hasAttribute('srcset')).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { IMAGE_FILE_NAME, IMAGE_WIDTHS } from '@lakorn/contracts/web';
 import { theme } from '../theme';
 
 /**
@@ -14,14 +15,34 @@ export function imageCandidates(path: string | null | undefined): string[] {
   return [`/character-images/${file}`, `/uploads/character-images/${file}?retry=1`, `${path}${path.includes('?') ? '&' : '?'}retry=2`];
 }
 
-/** Tries each candidate in turn; `src` is null when none is left. */
-export function useImageFallback(path: string | null | undefined): { src: string | null; onError: () => void } {
+/**
+ * The `srcset` of a picture stored here: its card-sized WebP variants (ARCHITECTURE §8b), so a
+ * phone fetches a picture the size it draws, never the upload itself (up to 5 MB). Undefined for a
+ * picture from elsewhere (the sign-in provider's photo) or a name that is not one of ours.
+ */
+export function imageSrcSet(path: string | null | undefined): string | undefined {
+  if (!path || /^(https?:|data:|blob:)/.test(path)) return undefined;
+  const file = path.replace(/[?#].*$/, '').split('/').filter(Boolean).pop() ?? '';
+  if (!IMAGE_FILE_NAME.test(file)) return undefined;
+  return IMAGE_WIDTHS.map((width) => `/character-images/${file}?w=${width} ${width}w`).join(', ');
+}
+
+/**
+ * Tries each candidate in turn; `src` is null when none is left. The first candidate comes with
+ * the picture's `srcSet` (pass it with a `sizes` saying how wide it is drawn); the fallbacks after
+ * an error ask for the upload itself.
+ */
+export function useImageFallback(path: string | null | undefined): { src: string | null; srcSet: string | undefined; onError: () => void } {
   // Which candidate of which path: a new path starts again from its first candidate in the same
   // render, not in an effect that renders every picture a second time once it is on screen.
   const [tried, setTried] = useState({ path, index: 0 });
   const index = tried.path === path ? tried.index : 0;
   const candidates = imageCandidates(path);
-  return { src: candidates[index] ?? null, onError: () => setTried((t) => ({ path, index: (t.path === path ? t.index : 0) + 1 })) };
+  return {
+    src: candidates[index] ?? null,
+    srcSet: index === 0 ? imageSrcSet(path) : undefined,
+    onError: () => setTried((t) => ({ path, index: (t.path === path ? t.index : 0) + 1 })),
+  };
 }
 
 const Circle = styled.span<{ $size: number }>`
@@ -46,7 +67,7 @@ export function Avatar({ src, name, size = 40 }: { src?: string | null; name: st
   const letter = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
     <Circle $size={size} aria-hidden>
-      {image.src ? <img src={image.src} alt="" onError={image.onError} loading="lazy" /> : letter}
+      {image.src ? <img src={image.src} srcSet={image.srcSet} sizes={`${size}px`} alt="" onError={image.onError} loading="lazy" /> : letter}
     </Circle>
   );
 }

@@ -9,6 +9,9 @@ import { useLike, useStartChat } from '../../discover';
 import { useShareCharacter, useSheetCharacter } from '../api';
 import { SHEET_TEXT } from '../messages';
 
+/** The sheet's picture spans the page (at most 480 px) less its 16 px sides. */
+const SHEET_PICTURE_SIZES = '(max-width: 480px) calc(100vw - 32px), 448px';
+
 const Picture = styled.div`
   position: relative;
   display: flex;
@@ -117,7 +120,7 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
         ) : null,
       )}
       <Picture>
-        {image.src ? <img src={image.src} alt="" onError={image.onError} /> : null}
+        {image.src ? <img src={image.src} srcSet={image.srcSet} sizes={SHEET_PICTURE_SIZES} alt="" onError={image.onError} /> : null}
         {image.src ? null : <span aria-hidden>{Array.from(character.name)[0] ?? '?'}</span>}
       </Picture>
       <Name>{character.name}</Name>

@@ -137,17 +137,23 @@ const LikeButton = styled.button<{ $liked: boolean }>`
   &:disabled { opacity: 1; cursor: default; }
 `;
 
+/**
+ * How wide a grid card's picture is drawn: half the page (at most 480 px) less its 16 px sides and
+ * the 12 px gap (DiscoverPage's Grid), so the browser picks the card-sized variant it needs.
+ */
+export const GRID_PICTURE_SIZES = '(max-width: 480px) calc(50vw - 22px), 218px';
+
 /** A character's picture, or the first letter of its name when it has none (spec §7 image fallbacks); the grid's and the popular row's. */
-export function CardPicture({ character, firstRow = false }: { character: CharacterSummary; firstRow?: boolean }) {
+export function CardPicture({ character, firstRow = false, sizes = GRID_PICTURE_SIZES }: { character: CharacterSummary; firstRow?: boolean; sizes?: string }) {
   const image = useImageFallback(character.profileUrl);
   const letter = Array.from(character.name.trim())[0] ?? '?';
   if (!image.src) return <span aria-hidden>{letter}</span>;
   // The first row's pictures are the page's largest paint on a phone: fetched at once and first,
   // never held back by lazy loading (the rest load as they near the screen).
   return firstRow ? (
-    <img src={image.src} alt="" fetchPriority="high" onError={image.onError} />
+    <img src={image.src} srcSet={image.srcSet} sizes={sizes} alt="" fetchPriority="high" onError={image.onError} />
   ) : (
-    <img src={image.src} alt="" loading="lazy" onError={image.onError} />
+    <img src={image.src} srcSet={image.srcSet} sizes={sizes} alt="" loading="lazy" onError={image.onError} />
   );
 }
 

@@ -23,9 +23,12 @@ const Row = styled.ol`
   &::-webkit-scrollbar { display: none; }
 `;
 
+/** A popular tile's width (px), its picture's too. */
+const TILE_WIDTH = 112;
+
 const Tile = styled.li`
   flex: none;
-  width: 112px;
+  width: ${TILE_WIDTH}px;
   scroll-snap-align: start;
 `;
 
@@ -140,7 +143,7 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting }:
                   the visible rank and name (WCAG 2.5.3 label in name), as the grid's cards are. */}
               <Open type="button" onClick={() => onStart(character.id)} disabled={starting !== null}>
                 <Picture>
-                  <CardPicture character={character} />
+                  <CardPicture character={character} sizes={`${TILE_WIDTH}px`} />
                   <Rank>
                     <VisuallyHidden>{DISCOVER_TEXT.popularRankWord} </VisuallyHidden>
                     {index + 1}

@@ -13,10 +13,13 @@ const Row = styled.div`
   margin-bottom: 16px;
 `;
 
+/** The preview's width (px), which its picture is drawn at. */
+const PREVIEW_SIZE = 96;
+
 const Preview = styled.div`
   position: relative;
   flex: none;
-  width: 96px;
+  width: ${PREVIEW_SIZE}px;
   height: 128px;
   border-radius: ${theme.radius.md};
   overflow: hidden;
@@ -73,7 +76,7 @@ export function ImagePicker({ value, characterId, onChange }: { value: string; c
   return (
     <Row>
       <Preview>
-        {value && image.src ? <img src={image.src} alt={WIZARD_TEXT.imagePreview} onError={image.onError} /> : <Icon name="image" size={32} />}
+        {value && image.src ? <img src={image.src} srcSet={image.srcSet} sizes={`${PREVIEW_SIZE}px`} alt={WIZARD_TEXT.imagePreview} onError={image.onError} /> : <Icon name="image" size={32} />}
         {uploading ? <Spinner style={{ position: 'absolute' }} /> : null}
       </Preview>
       <Actions>
