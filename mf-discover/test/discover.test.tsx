@@ -46,6 +46,19 @@ describe('discover (spec §2 "Discover / home")', () => {
     expect(within(knight).getByText(`${'ก'.repeat(50)}...`)).toBeInTheDocument();
   });
 
+  test("a card's picture is fetched at the width the card draws it (half the page), the first row's at once and first", async () => {
+    const stored = `/character-images/${'d'.repeat(32)}.jpg`;
+    const cards = [0, 1, 2].map((i) => summary({ name: `ภาพ ${i}`, profileUrl: stored }));
+    mockApi({ 'GET /api/characters/public': page(cards) });
+    renderAt('/');
+    const pictureOf = async (name: string) => (await screen.findByRole('article', { name })).querySelector('img')!;
+    const first = await pictureOf('ภาพ 0');
+    expect(first.getAttribute('srcset')).toBe([180, 360, 540, 1080].map((w) => `${stored}?w=${w} ${w}w`).join(', '));
+    expect(first).toHaveAttribute('sizes', '(max-width: 480px) calc(50vw - 22px), 218px');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(await pictureOf('ภาพ 2')).toHaveAttribute('loading', 'lazy');
+  });
+
   test('the opening reads started as discover loads are the ones the page shows: not asked again', async () => {
     const api = mockApi({ 'GET /api/characters/public': page([summary()]) });
     preloadDiscover();

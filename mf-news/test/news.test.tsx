@@ -70,6 +70,19 @@ describe('the banner carousel', () => {
     expect(visible()).toEqual(['สไลด์ที่ 2 จาก 2']);
   });
 
+  test('a stored banner picture is fetched at the width it is drawn (its card-sized variants); a picture from elsewhere as it is', async () => {
+    const stored = `/character-images/${'c'.repeat(32)}.jpg`;
+    mockApi({ 'GET /api/news': { body: [{ ...news[0]!, imageUrl: stored }, news[2]!] }, ...calendar });
+    renderNews();
+    const carousel = await screen.findByRole('region', { name: 'ข่าวเด่น' });
+    const [first, second] = Array.from(carousel.querySelectorAll('img'));
+    expect(first).toHaveAttribute('src', stored);
+    expect(first!.getAttribute('srcset')).toContain(`${stored}?w=1080 1080w`);
+    expect(first).toHaveAttribute('sizes', '(max-width: 480px) calc(100vw - 32px), 448px');
+    expect(second).toHaveAttribute('src', 'https://cdn.example/holiday.webp');
+    expect(second!.hasAttribute('srcset')).toBe(false);
+  });
+
   test('without any news that has an image, one placeholder slide says there is no news now', async () => {
     mockApi({ 'GET /api/news': { body: news.filter((n) => !n.imageUrl) }, ...calendar });
     renderNews();

@@ -9,7 +9,7 @@ export { Toggle } from './components/Toggle';
 export { MenuPanel, MenuItem, useMenu } from './components/Menu';
 export { Tabs } from './components/Tabs';
 export { CoinBadge, formatCoins } from './components/CoinBadge';
-export { Avatar, imageCandidates, imageSrcSet, useImageFallback } from './components/Avatar';
+export { Avatar, imageCandidates, imageSrcSet, PAGE_WIDTH_PICTURE_SIZES, useImageFallback } from './components/Avatar';
 export { EmptyState, ErrorState } from './components/States';
 export { Page, PageHeader, HeaderBar, HeaderTitle, PlainList, Card, SectionTitle, Muted, Pill, VisuallyHidden, type PageHeaderProps } from './components/Layout';
 export { ToastViewport, type ToastView } from './components/ToastViewport';

@@ -28,6 +28,12 @@ export function imageSrcSet(path: string | null | undefined): string | undefined
 }
 
 /**
+ * `sizes` of a picture as wide as a page's content: the app's column (at most 480 px, ARCHITECTURE
+ * §9) less the page's 16 px sides (Layout's Page).
+ */
+export const PAGE_WIDTH_PICTURE_SIZES = '(max-width: 480px) calc(100vw - 32px), 448px';
+
+/**
  * Tries each candidate in turn; `src` is null when none is left. The first candidate comes with
  * the picture's `srcSet` (pass it with a `sizes` saying how wide it is drawn); the fallbacks after
  * an error ask for the upload itself.

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Icon, IconButton, Pill, imageCandidates, thaiDateTime, theme } from '@lakorn/ui';
+import { Icon, IconButton, Pill, imageCandidates, imageSrcSet, thaiDateTime, theme } from '@lakorn/ui';
 import { useNewsList } from '../api';
 import { NEWS_TAB_TEXT } from '../messages';
 import { AddNewsDialog } from './AddNewsDialog';
@@ -17,7 +17,7 @@ export function NewsTab({ onDelete }: { onDelete: (target: DeleteTarget) => void
       dialog={(open, onClose) => <AddNewsDialog open={open} onClose={onClose} />}
       row={(item) => (
         <Row key={item.id}>
-          {item.imageUrl ? <Thumb src={imageCandidates(item.imageUrl)[0]} alt="" loading="lazy" /> : <NoThumb aria-hidden><Icon name="news" /></NoThumb>}
+          {item.imageUrl ? <Thumb src={imageCandidates(item.imageUrl)[0]} srcSet={imageSrcSet(item.imageUrl)} sizes={`${THUMB_WIDTH}px`} alt="" loading="lazy" /> : <NoThumb aria-hidden><Icon name="news" /></NoThumb>}
           <Text>
             <h3>{item.title}</h3>
             <Meta>
@@ -42,9 +42,12 @@ export function NewsTab({ onDelete }: { onDelete: (target: DeleteTarget) => void
   );
 }
 
+/** A news row's thumbnail width (px), which its picture is drawn at. */
+const THUMB_WIDTH = 56;
+
 const Thumb = styled.img`
   flex: none;
-  width: 56px;
+  width: ${THUMB_WIDTH}px;
   height: 42px;
   object-fit: cover;
   border-radius: ${theme.radius.sm};

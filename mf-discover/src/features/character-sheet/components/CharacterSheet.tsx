@@ -3,14 +3,11 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { GENRE_LABELS, hiddenReasonLabel, isAdultCharacter, MODERATION_MESSAGES, preview, type Character } from '@lakorn/contracts/web';
 import { REPORT_TEXT, ReportCharacterDialog, useSession } from '@lakorn/shell-sdk';
-import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Spinner, formatThaiNumber, theme, useImageFallback } from '@lakorn/ui';
+import { Button, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Spinner, formatThaiNumber, PAGE_WIDTH_PICTURE_SIZES, theme, useImageFallback } from '@lakorn/ui';
 import { CharacterStats } from '../../character-stats';
 import { useLike, useStartChat } from '../../discover';
 import { useShareCharacter, useSheetCharacter } from '../api';
 import { SHEET_TEXT } from '../messages';
-
-/** The sheet's picture spans the page (at most 480 px) less its 16 px sides. */
-const SHEET_PICTURE_SIZES = '(max-width: 480px) calc(100vw - 32px), 448px';
 
 const Picture = styled.div`
   position: relative;
@@ -120,7 +117,7 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
         ) : null,
       )}
       <Picture>
-        {image.src ? <img src={image.src} srcSet={image.srcSet} sizes={SHEET_PICTURE_SIZES} alt="" onError={image.onError} /> : null}
+        {image.src ? <img src={image.src} srcSet={image.srcSet} sizes={PAGE_WIDTH_PICTURE_SIZES} alt="" onError={image.onError} /> : null}
         {image.src ? null : <span aria-hidden>{Array.from(character.name)[0] ?? '?'}</span>}
       </Picture>
       <Name>{character.name}</Name>

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { PREVIEWS, preview, type NewsItem } from '@lakorn/contracts/web';
-import { Icon, lineClamp, Spinner, theme } from '@lakorn/ui';
+import { Icon, imageSrcSet, lineClamp, PAGE_WIDTH_PICTURE_SIZES, Spinner, theme } from '@lakorn/ui';
 import { useNews } from '../api';
 import { NEWS_TEXT } from '../messages';
 
@@ -106,7 +106,9 @@ function Slide({ item, label, hidden }: { item: NewsItem; label: string; hidden:
   const [broken, setBroken] = useState(false);
   return (
     <SlideBox role="group" aria-roledescription="slide" aria-label={label} aria-hidden={hidden || undefined}>
-      {broken ? null : <Image src={item.imageUrl} alt="" draggable={false} onError={() => setBroken(true)} />}
+      {broken ? null : (
+        <Image src={item.imageUrl} srcSet={imageSrcSet(item.imageUrl)} sizes={PAGE_WIDTH_PICTURE_SIZES} alt="" draggable={false} onError={() => setBroken(true)} />
+      )}
       <Caption>
         <h3>{item.title}</h3>
         <p>{preview(item.content, PREVIEWS.carouselSubtitle)}</p>
