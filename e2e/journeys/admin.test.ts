@@ -131,8 +131,12 @@ describe('the admin journey (mf-admin in Chromium)', () => {
     await admin.getByRole('button', { name: 'กลับไปหน้าข่าวสาร' }).click();
     await admin.getByRole('heading', { name: 'ข่าวสารและกิจกรรม' }).waitFor();
     const slide = admin.getByRole('region', { name: 'ข่าวเด่น' }).getByRole('group', { includeHidden: true }).filter({ hasText: newsTitle });
-    const naturalWidth = () => slide.locator('img').evaluate((el: unknown) => (el as { complete: boolean; naturalWidth: number }).naturalWidth);
-    expect(await eventually(naturalWidth, 320, 15_000)).toBe(320);
+    // Loaded, and from the card-sized variant the browser picked (its srcset), not the upload itself.
+    const loadedFrom = () => slide.locator('img').evaluate((el: unknown) => {
+      const img = el as { complete: boolean; naturalWidth: number; currentSrc: string };
+      return img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).search : '';
+    });
+    expect(await eventually(loadedFrom, '?w=1080', 15_000)).toBe('?w=1080'); // 358 px wide at 2× density
     await screenshot(admin, 'admin-news-carousel');
   });
 
