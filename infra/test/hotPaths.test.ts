@@ -68,6 +68,16 @@ const ROUND_TRIPS: Record<string, number> = {
   // chat.message.sent counted for discover's popular order (catalog README "Popular and new"): the
   // activity inserted against its unique _id and the discover log's entry; a start reads the
   // window's 7 days by the indexed day.
+  // Card-sized variants (catalog README): the variant asked by name (not there yet), the upload read
+  // (its file by name, by _id again in GridFS's download, its chunks), its owner, the variant saved
+  // (its chunk and file, its owner at the top level), the owner once more (the upload still there).
+  // Once kept: the variant by name, by _id, its chunks.
+  'picture at a card width, first asked': 9,
+  'picture at a card width, kept': 3,
+  // A delete's 11, and its images by character (the top-level owner field, FerretDB's index), the
+  // picture's owner, the picture and each width it may be kept at by name, and the two files found
+  // removed with their chunks.
+  'character delete with its picture': 21,
   'message sent counted (popular)': 2,
   'popular window loaded (start)': 7,
   'check-in': 3,
@@ -217,6 +227,14 @@ test('every hot path keeps its round trips and no statement it sends scans a gro
   await catalog.service.stats.messageSent({ messageId: 'hot-m1', chatId: 'hot-c1', characterId: ids[1]!, userId: fan.actor.id, at: new Date().toISOString() });
   await within(() => as('character stats', catalog.app).get(`/api/characters/${ids[1]}/stats`).set('Cookie', creator.cookie).expect(200));
   await within(() => as('character delete', catalog.app).delete(`/api/characters/${ids[2]}`).set('Cookie', creator.cookie).expect(204));
+  // A stored picture at a card's width (catalog README "Card-sized variants"); neither request is
+  // answered from the instance's memory (an upload is not kept there, nor a variant as it is made).
+  const upload = await request(catalog.app).post('/api/upload/character-image').set('Cookie', creator.cookie).attach('image', (await import('../../services/catalog/test/support/images')).makePng(600, 800), 'p.png').expect(201);
+  const picture = String(upload.body.url);
+  await within(() => as('picture at a card width, first asked', catalog.app).get(`${picture}?w=360`).expect(200));
+  await within(() => as('picture at a card width, kept', catalog.app).get(`${picture}?w=360`).expect(200));
+  const withPicture = (await catalogHarness.createCharacter(catalog.app, creator.cookie, { profileUrl: picture })).id;
+  await within(() => as('character delete with its picture', catalog.app).delete(`/api/characters/${withPicture}`).set('Cookie', creator.cookie).expect(204));
 
   // --- check-in
   const checkinSupport = await import('../../services/checkin/test/support/harness');

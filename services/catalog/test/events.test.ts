@@ -71,6 +71,9 @@ describe('catalog events', () => {
     const leaving = member();
     const staying = member();
     const upload = await request(h.app).post('/api/upload/character-image').set('Cookie', leaving.cookie).attach('image', makePng(), 'me.png').expect(201);
+    // An upload no character shows (a wizard left half way), once asked at a card's width.
+    const unused = String((await request(h.app).post('/api/upload/character-image').set('Cookie', leaving.cookie).attach('image', makePng(400, 600), 'draft.png').expect(201)).body.url);
+    await request(h.app).get(`${unused}?w=180`).expect(200);
     const first = await createCharacter(h.app, leaving.cookie, { profileUrl: upload.body.url });
     const second = await createCharacter(h.app, leaving.cookie, { isPublic: false, description: '' });
     const liked = await createCharacter(h.app, staying.cookie);
@@ -86,6 +89,7 @@ describe('catalog events', () => {
     const likes = async () => (await request(h.app).get(`/api/characters/${liked.id}`).set('Cookie', staying.cookie)).body.likes as number;
     await waitUntil(async () => (await likes()) === 0, 10_000, 'the deleted member\'s like to go');
     await waitUntil(async () => (await request(h.app).get(upload.body.url)).status === 404, 10_000, 'the deleted member\'s image to go');
+    for (const left of [unused, `${unused}?w=180`]) await waitUntil(async () => (await request(h.app).get(left)).status === 404, 10_000, `${left} to go`);
 
     // Delivered again (at least once), it changes nothing and fails nothing.
     await identity.publish('identity.user.deleted', { userId: leaving.actor.id, deletedAt: new Date().toISOString() }, { messageId: `deleted:${leaving.actor.id}` });

@@ -68,6 +68,7 @@ function metadataOf(file: mongo.GridFSFile): { userId?: string; characterId: str
 
 export function createImageStore(models: CatalogModels): ImageStore {
   const bucket = models.images;
+  const owners = models.imageFiles.collection as unknown as mongo.Collection<{ _id: mongo.ObjectId; userId: string; characterId: string | null }>;
 
   function filesWhere(filter: mongo.Filter<mongo.GridFSFile>): Promise<mongo.GridFSFile[]> {
     return bucket.find(filter).toArray();
@@ -85,12 +86,17 @@ export function createImageStore(models: CatalogModels): ImageStore {
 
   return {
     async save({ fileName, contentType, bytes, metadata }) {
+      const id = new mongo.ObjectId();
       await new Promise<void>((resolve, reject) => {
-        const upload = bucket.openUploadStream(fileName, { metadata: { ...metadata, contentType } });
+        const upload = bucket.openUploadStream(fileName, { id, metadata: { ...metadata, contentType } });
         upload.once('error', reject);
         upload.once('finish', () => resolve());
         upload.end(bytes);
       });
+      // The owner at the top level too (models ImageFileOwnerDoc). An image stored before this, or
+      // whose update was lost, is found by no owner query; the orphan sweep removes it once no
+      // character shows it.
+      await owners.updateOne({ _id: id }, { $set: { userId: metadata.userId, characterId: metadata.characterId } });
     },
     async read(fileName) {
       const [file] = await filesWhere({ filename: fileName });
@@ -117,15 +123,17 @@ export function createImageStore(models: CatalogModels): ImageStore {
       return { userId: metadata.userId, characterId: metadata.characterId, keep: metadata.keep };
     },
     async remove(fileName) {
-      // By name, through GridFS's filename index: the upload and each width it may be served at.
+      // The upload and each width it may be served at, one equality read each: FerretDB pushes
+      // equality down to an index, not `$in` (README "Index twins").
       const names = [fileName, ...IMAGE_WIDTHS.map((width) => variantFileName(fileName, width))];
-      return removeAll(await filesWhere({ filename: { $in: names } }));
+      const files = await Promise.all(names.map((name) => filesWhere({ filename: name })));
+      return removeAll(files.flat());
     },
     async removeForCharacter(characterId) {
-      return removeAll(await filesWhere({ 'metadata.characterId': characterId }));
+      return removeAll(await filesWhere({ characterId }));
     },
     async removeForUser(userId) {
-      return removeAll(await filesWhere({ 'metadata.userId': userId }));
+      return removeAll(await filesWhere({ userId }));
     },
     async uploadedBefore(cutoff) {
       return (await filesWhere({ uploadDate: { $lt: cutoff }, 'metadata.variantOf': { $exists: false } })).map((file) => ({

@@ -119,6 +119,17 @@ export interface ActivityDoc {
 
 export const IMAGE_BUCKET = 'character_images';
 
+/**
+ * The owner fields a stored image's GridFS file document also carries at its top level (beside
+ * GridFS's own `metadata`): FerretDB pushes only top-level equality down to an index, so a
+ * character's or a member's images are found by these, never by a scan of every image
+ * (README "Index twins").
+ */
+export interface ImageFileOwnerDoc {
+  userId: string;
+  characterId: string | null;
+}
+
 export interface CatalogModels {
   characters: Model<CharacterDoc>;
   versionClaims: Model<VersionClaimDoc>;
@@ -133,6 +144,8 @@ export interface CatalogModels {
   activity: Model<ActivityDoc>;
   /** Which content of each starter cast member is stored. */
   starterCastSeeds: Model<StarterCastSeedDoc>;
+  /** GridFS's files collection of IMAGE_BUCKET, declared for its owner indexes only (ImageFileOwnerDoc). */
+  imageFiles: Model<ImageFileOwnerDoc>;
   /** Character images (ARCHITECTURE §8b): GridFS's files and chunks collections of IMAGE_BUCKET. */
   images: mongo.GridFSBucket;
 }
@@ -211,6 +224,9 @@ export function catalogModels(connection: Connection): CatalogModels {
       schemaOf('starter_cast_seeds', { characterId: requiredString, seededAt: requiredDate }),
     ),
     images: new mongo.GridFSBucket(db, { bucketName: IMAGE_BUCKET }),
+    imageFiles: modelOf<ImageFileOwnerDoc>(connection, 'ImageFile', () =>
+      schemaOf(`${IMAGE_BUCKET}.files`, { _id: Schema.Types.ObjectId, userId: String, characterId: String }, [{ userId: 1 }, { characterId: 1 }], { strict: false }),
+    ),
   };
 }
 
