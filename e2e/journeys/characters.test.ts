@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import type { Character } from '@lakorn/contracts';
 import { repoPaths } from '../../infra/src/paths';
 import { baseUrl, newPhonePage, pngImage, screenshot, signInViaApi } from '../support';
@@ -52,9 +53,16 @@ describe('characters: create, find, like, chat, edit', () => {
       multipart: { image: { name: 'big.jpg', mimeType: 'image/jpeg', buffer: big } },
     });
     expect([tooLarge.status(), ((await tooLarge.json()) as { message: string }).message]).toEqual([413, 'ไฟล์ขนาดใหญ่เกินไป']);
-    await page.getByTestId('image-input').setInputFiles({ name: 'moon.png', mimeType: 'image/png', buffer: pngImage(320, 180) });
+    // A camera-sized picture goes up at most 2048 px on its longer side, as WebP, drawn by the
+    // browser (wizard uploadPicture.ts), and the catalog keeps what arrived.
     const preview = page.getByRole('img', { name: 'ตัวอย่างรูปโปรไฟล์' });
-    await preview.waitFor();
+    await page.getByTestId('image-input').setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: pngImage(3000, 1600) });
+    await page.locator('img[alt="ตัวอย่างรูปโปรไฟล์"][src$=".webp"]').waitFor();
+    const stored = await page.context().request.get(String(await preview.getAttribute('src')));
+    const { format, width, height } = await sharp(await stored.body()).metadata();
+    expect([format, width, height]).toEqual(['webp', 2048, 1092]);
+    await page.getByTestId('image-input').setInputFiles({ name: 'moon.png', mimeType: 'image/png', buffer: pngImage(320, 180) });
+    await page.locator('img[alt="ตัวอย่างรูปโปรไฟล์"][src$=".png"]').waitFor();
     expect(await preview.getAttribute('src')).toMatch(/^\/character-images\/[a-f0-9]{32}\.png$/);
     await page.getByLabel('ชื่อตัวละคร').fill(name);
     await page.getByLabel('อายุ (ไม่บังคับ)').fill('24');

@@ -4,6 +4,7 @@ import { LIMITS } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Icon, Muted, Spinner, theme, useImageFallback } from '@lakorn/ui';
 import { uploadImage } from '../api';
+import { pictureForUpload } from '../uploadPicture';
 import { WIZARD_TEXT } from '../messages';
 
 const Row = styled.div`
@@ -64,7 +65,8 @@ export function ImagePicker({ value, characterId, onChange }: { value: string; c
     if (file.size > LIMITS.imageBytes) return fail(WIZARD_TEXT.fileTooLarge);
     setUploading(true);
     try {
-      const { url } = await uploadImage(file, file.name, profile.uid, characterId);
+      const picture = await pictureForUpload(file);
+      const { url } = await uploadImage(picture.blob, picture.name, profile.uid, characterId);
       onChange(url);
     } catch (error) {
       fail(errorMessage(error));
