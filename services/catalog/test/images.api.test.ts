@@ -160,6 +160,15 @@ describe('GET /character-images/{file}?w= (ARCHITECTURE §8b card-sized variants
     expect(bytesOf(await request(h.app).get(`${gif}?w=180`)).equals(animated)).toBe(true);
   });
 
+  it('answers a picture of more than 50 megapixels as it was uploaded, without decoding it (a decompression bomb fits in 5 MB)', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: { r: 90, g: 40, b: 120 } } }).png().toBuffer();
+    expect(bomb.length).toBeLessThan(LIMITS.imageBytes);
+    const url = await uploadedUrl(bomb, 'bomb.png');
+    const res = await request(h.app).get(`${url}?w=180`).expect(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(bytesOf(res).equals(bomb)).toBe(true);
+  });
+
   it('makes a variant once when a grid of cards asks for it at once', async () => {
     const url = await uploadedUrl(await photo(900, 1200), 'once.jpg');
     const file = url.split('/').pop();
