@@ -74,7 +74,7 @@ describe('news and daily check-in', () => {
         const doc = (globalThis as unknown as { document: { querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null; querySelector: (s: string) => { complete: boolean; naturalWidth: number; currentSrc: string } | null }> } }).document;
         const group = Array.from(doc.querySelectorAll('[aria-roledescription="slide"]')).find((g) => g.textContent?.includes(t));
         const img = group?.querySelector('img');
-        // Loaded, from the variant its srcset picked (358 px at 2× density; ARCHITECTURE §8b), not the upload.
+        // Loaded, from the variant its srcset picked (358 px at 2× density; catalog README "Card-sized variants"), not the upload.
         return Boolean(img && img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith('?w=1080'));
       },
       title,

@@ -30,7 +30,7 @@ describe('image fallback chain (spec §7 Images)', () => {
   });
 });
 
-describe('card-sized pictures (ARCHITECTURE §8b)', () => {
+describe('card-sized pictures (catalog README "Card-sized variants")', () => {
   const file = `${'a'.repeat(32)}.jpg`;
 
   it('offers a stored picture at each of IMAGE_WIDTHS, and nothing for a picture from elsewhere', () => {

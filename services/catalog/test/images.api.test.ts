@@ -111,7 +111,7 @@ async function photo(width: number, height: number, options: { orientation?: num
 const uploadedUrl = async (bytes: Buffer, name: string) => String((await upload(owner.cookie, bytes, name).expect(201)).body.url);
 const bytesOf = (res: request.Response) => Buffer.from(res.body as Buffer);
 
-describe('GET /character-images/{file}?w= (ARCHITECTURE §8b card-sized variants)', () => {
+describe('GET /character-images/{file}?w= (README "Card-sized variants")', () => {
   it('answers a photo at a card width as a WebP no wider than asked, far smaller, with its own caching headers and ETag', async () => {
     const jpeg = await photo(1600, 1200);
     const url = await uploadedUrl(jpeg, 'big.jpg');

@@ -174,7 +174,7 @@ export type CharacterStatsWindow = (typeof CHARACTER_STATS_WINDOWS)[number];
 export const IMAGE_FILE_NAME = /^[a-f0-9]{24,64}\.(jpg|png|webp|gif)$/;
 
 /**
- * The widths a stored picture is also served at (ARCHITECTURE §8b "Card-sized variants"):
+ * The widths a stored picture is also served at (services/catalog README "Card-sized variants"):
  * `/character-images/{file}?w={width}` answers it as WebP no wider than that, made from the upload
  * on first request and kept beside it. A browser picks one through `srcset` (ui imageSrcSet): 180
  * for an avatar (40–72 px at up to 3× density), 360 and 540 for a card of the two-column grid

@@ -16,7 +16,7 @@ export function imageCandidates(path: string | null | undefined): string[] {
 }
 
 /**
- * The `srcset` of a picture stored here: its card-sized WebP variants (ARCHITECTURE §8b), so a
+ * The `srcset` of a picture stored here: its card-sized WebP variants (catalog README "Card-sized variants"), so a
  * phone fetches a picture the size it draws, never the upload itself (up to 5 MB). Undefined for a
  * picture from elsewhere (the sign-in provider's photo) or a name that is not one of ours.
  */

@@ -20,7 +20,7 @@ export interface ImageMetadata {
    */
   keep?: boolean;
   /**
-   * Set on a card-sized variant (ARCHITECTURE §8b): the upload it was made from. Variants carry
+   * Set on a card-sized variant (README "Card-sized variants"): the upload it was made from. Variants carry
    * their upload's owner and character, so they go with them; the orphan sweep never sees them,
    * and they go with their upload.
    */

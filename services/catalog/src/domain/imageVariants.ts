@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-// Card-sized variants (ARCHITECTURE §8b): an upload is kept as sent (up to 5 MB, its metadata
+// Card-sized variants (README "Card-sized variants", beside ARCHITECTURE §8b): an upload is kept as sent (up to 5 MB, its metadata
 // stripped), and a phone's card asks for it at the width it draws, as WebP.
 
 /**

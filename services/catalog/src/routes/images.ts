@@ -9,7 +9,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * GET /character-images/{file} and the spec's fallback /uploads/character-images/{file}?retry=1
  * (spec §7 Images): the same file from GridFS, with caching headers. Public, like a CDN's.
- * `?w=` one of IMAGE_WIDTHS answers the card-sized variant (ARCHITECTURE §8b); any other `w` is
+ * `?w=` one of IMAGE_WIDTHS answers the card-sized variant (README "Card-sized variants"); any other `w` is
  * no such image, so the widths a picture is kept at stay a fixed few.
  */
 export function imageRoutes({ images }: { images: CharacterImages }): Router {
