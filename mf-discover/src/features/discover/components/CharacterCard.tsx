@@ -16,6 +16,10 @@ const Card = styled.article`
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.lg};
   overflow: hidden;
+  /* A card below the screen is not laid out or painted until it nears it (the grid draws 20 at
+     once, a phone shows two); its last drawn height holds its place, else a card's usual one. */
+  content-visibility: auto;
+  contain-intrinsic-block-size: auto 360px;
 `;
 
 // The card opens a chat wherever it is tapped, but the button holds only the name, so what a
