@@ -62,7 +62,7 @@ describe('the starter cast', () => {
     await screenshot(page, 'starter-cast-discover');
     expect(await scrollUntilCastCards(page, 12)).toBeGreaterThanOrEqual(12);
     // Every cast card shows its picture, loaded (not the first-letter fallback), and the browser
-    // fetched the card-sized variant it picked from the srcset, not the upload (ARCHITECTURE §8b).
+    // fetched the card-sized variant it picked from the srcset, not the upload (catalog README "Card-sized variants").
     const pictures = page.getByRole('article').filter({ hasText: CAST_BYLINE }).locator('img');
     expect(await pictures.count()).toBeGreaterThanOrEqual(12);
     for (const img of await pictures.all()) {
@@ -99,5 +99,28 @@ describe('the starter cast', () => {
     const spoken = aunt.exampleMessages.split('\n').map((line) => line.replace(/\*[^*]*\*/g, '').trim());
     expect(spoken.some((line) => text.includes(line))).toBe(true);
     await screenshot(page, 'starter-cast-chat-replied');
+  });
+
+  // Runs after the chat above, so the popular row has a character to show.
+  it('discover does not move when the popular row arrives after the grid: its loading tiles hold its place', async () => {
+    const page = await newPhonePage(browser);
+    await signInViaApi(page.context(), baseUrl(), `latecomer-${run}@example.test`, 'ลำดวน');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/characters\/public\?.*sort=popular/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const popular = page.getByRole('region', { name: 'ยอดนิยมตอนนี้' });
+    await popular.getByRole('status').waitFor();
+    const sorts = page.getByRole('group', { name: 'เรียงตาม' });
+    await page.getByRole('article').first().waitFor();
+    await screenshot(page, 'discover-popular-loading');
+    const before = await sorts.boundingBox();
+    release();
+    await popular.getByRole('button', { name: /^อันดับ 1 / }).waitFor();
+    const after = await sorts.boundingBox();
+    expect(before && after && after.y - before.y).toBe(0);
   });
 });

@@ -95,6 +95,15 @@ const Name = styled.span`
   white-space: nowrap;
 `;
 
+// While the row loads: tiles of its own size, so the grid below does not move down when it
+// arrives (a layout shift, Lighthouse's CLS; a member about to tap a card would hit another).
+const Placeholder = styled(Picture)`
+  background: ${theme.color.surface2};
+`;
+
+/** How many placeholder tiles the loading row draws: as many as a phone shows before it is scrolled. */
+const PLACEHOLDER_TILES = 4;
+
 const Note = styled.div`
   display: flex;
   align-items: center;
@@ -123,9 +132,19 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting }:
     <section aria-label={DISCOVER_TEXT.popularNow}>
       <SectionTitle>{DISCOVER_TEXT.popularNow}</SectionTitle>
       {popular.loading ? (
-        <Note role="status">
-          <Spinner /> {DISCOVER_TEXT.popularLoading}
-        </Note>
+        <div role="status">
+          <VisuallyHidden>{DISCOVER_TEXT.popularLoading}</VisuallyHidden>
+          <Row aria-hidden>
+            {Array.from({ length: PLACEHOLDER_TILES }, (_, i) => (
+              <Tile key={i}>
+                <Open as="span">
+                  <Placeholder />
+                  <Name>{'\u00a0'}</Name>
+                </Open>
+              </Tile>
+            ))}
+          </Row>
+        </div>
       ) : popular.failed ? (
         <Note role="alert">
           <Icon name="alert" size={18} /> {DISCOVER_TEXT.popularFailed}
