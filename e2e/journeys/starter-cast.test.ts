@@ -113,7 +113,7 @@ describe('the starter cast', () => {
     });
     await page.goto('/');
     const popular = page.getByRole('region', { name: 'ยอดนิยมตอนนี้' });
-    await popular.getByRole('status').waitFor();
+    await popular.getByText('กำลังโหลดตัวละครยอดนิยม...').waitFor();
     const sorts = page.getByRole('group', { name: 'เรียงตาม' });
     await page.getByRole('article').first().waitFor();
     await screenshot(page, 'discover-popular-loading');

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CategoryId } from '@lakorn/contracts/web';
 import { Button, Icon, SectionTitle, Spinner, theme, VisuallyHidden } from '@lakorn/ui';
@@ -95,24 +95,65 @@ const Name = styled.span`
   white-space: nowrap;
 `;
 
-// While the row loads: tiles of its own size, so the grid below does not move down when it
-// arrives (a layout shift, Lighthouse's CLS; a member about to tap a card would hit another).
+// Until the row has characters to show (loading, failed, none yet): tiles of its own size with
+// what to say over them, so the grid below never moves when the answer arrives (a layout shift,
+// Lighthouse's CLS; a member about to tap a card would hit another).
+const Stage = styled.div`
+  position: relative;
+`;
+
 const Placeholder = styled(Picture)`
   background: ${theme.color.surface2};
 `;
 
-/** How many placeholder tiles the loading row draws: as many as a phone shows before it is scrolled. */
-const PLACEHOLDER_TILES = 4;
-
 const Note = styled.div`
+  position: absolute;
+  inset: 0 16px 16px;
   display: flex;
   align-items: center;
+  justify-content: center;
+`;
+
+const Message = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
   gap: 10px;
-  min-height: 56px;
-  margin-bottom: 16px;
+  max-width: 100%;
+  padding: 10px 16px;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+  box-shadow: ${theme.shadow};
   color: ${theme.color.muted};
   font-size: ${theme.font.size.sm};
+  text-align: center;
 `;
+
+/** How many placeholder tiles stand in for the row: as many as a phone shows before it is scrolled. */
+const PLACEHOLDER_TILES = 4;
+
+/** The row's place, held by placeholder tiles, with `children` (a message, a retry) over them. */
+function RowPlace({ role, children }: { role?: 'status' | 'alert'; children: ReactNode }) {
+  return (
+    <Stage>
+      <Row aria-hidden>
+        {Array.from({ length: PLACEHOLDER_TILES }, (_, i) => (
+          <Tile key={i}>
+            <Open as="span">
+              <Placeholder />
+              <Name>{'\u00a0'}</Name>
+            </Open>
+          </Tile>
+        ))}
+      </Row>
+      <Note role={role}>
+        <Message>{children}</Message>
+      </Note>
+    </Stage>
+  );
+}
 
 export interface PopularRowProps {
   genre: CategoryId;
@@ -132,28 +173,18 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting }:
     <section aria-label={DISCOVER_TEXT.popularNow}>
       <SectionTitle>{DISCOVER_TEXT.popularNow}</SectionTitle>
       {popular.loading ? (
-        <div role="status">
-          <VisuallyHidden>{DISCOVER_TEXT.popularLoading}</VisuallyHidden>
-          <Row aria-hidden>
-            {Array.from({ length: PLACEHOLDER_TILES }, (_, i) => (
-              <Tile key={i}>
-                <Open as="span">
-                  <Placeholder />
-                  <Name>{'\u00a0'}</Name>
-                </Open>
-              </Tile>
-            ))}
-          </Row>
-        </div>
+        <RowPlace role="status">
+          <Spinner /> {DISCOVER_TEXT.popularLoading}
+        </RowPlace>
       ) : popular.failed ? (
-        <Note role="alert">
+        <RowPlace role="alert">
           <Icon name="alert" size={18} /> {DISCOVER_TEXT.popularFailed}
           <Button $variant="secondary" $size="sm" onClick={now.retry}>
             {DISCOVER_TEXT.retry}
           </Button>
-        </Note>
+        </RowPlace>
       ) : popular.characters.length === 0 ? (
-        <Note>{DISCOVER_TEXT.popularEmpty}</Note>
+        <RowPlace>{DISCOVER_TEXT.popularEmpty}</RowPlace>
       ) : (
         <Row>
           {tiles.shown.map((character, index) => (
