@@ -131,15 +131,15 @@ const Message = styled.div`
   text-align: center;
 `;
 
-/** How many placeholder tiles stand in for the row: as many as a phone shows before it is scrolled. */
-const PLACEHOLDER_TILES = 4;
+/** The tiles a phone shows before the row is scrolled (three and part of a fourth): drawn first, and as placeholders. */
+const FIRST_SCREEN_TILES = 4;
 
 /** The row's place, held by placeholder tiles, with `children` (a message, a retry) over them. */
 function RowPlace({ role, children }: { role?: 'status' | 'alert'; children: ReactNode }) {
   return (
     <Stage>
       <Row aria-hidden>
-        {Array.from({ length: PLACEHOLDER_TILES }, (_, i) => (
+        {Array.from({ length: FIRST_SCREEN_TILES }, (_, i) => (
           <Tile key={i}>
             <Open as="span">
               <Placeholder />
@@ -167,8 +167,7 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting }:
   const now = usePopularNow(genre);
   // Drawn at a deferred priority, in slices, as the grid is (DiscoverPage).
   const popular = useDeferredValue(useMemo(() => ({ loading: now.loading, failed: now.failed, characters: now.characters }), [now.loading, now.failed, now.characters]));
-  // A phone shows three tiles and part of a fourth before the row is scrolled.
-  const tiles = useFirstScreenFirst(popular.characters, 4);
+  const tiles = useFirstScreenFirst(popular.characters, FIRST_SCREEN_TILES);
   return (
     <section aria-label={DISCOVER_TEXT.popularNow}>
       <SectionTitle>{DISCOVER_TEXT.popularNow}</SectionTitle>
