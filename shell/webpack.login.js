@@ -7,29 +7,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { scriptRule } = require('../infra/webpack/createConfig');
+const { publicPathOf } = require('./webpack.fonts');
 
 const ISLAND_DIR = 'island';
 const SCREEN = path.join(__dirname, 'src', 'features', 'auth', 'loginScreen.html');
-
-// packages/ui/src/fonts.ts's faces, by their final names: the Thai and Latin subsets of Noto Sans
-// Thai in the weights the screen draws with, so the text looks as it does in the app.
-const FONT_FILE = /noto-sans-thai-(thai|latin)-(\d00)-normal\.[0-9a-f]{8}\.woff2$/;
-const RANGES = {
-  thai: 'U+02D7, U+0303, U+0331, U+0E01-0E5B, U+200C-200D, U+25CC',
-  latin:
-    'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD',
-};
-
-function fontFaces(assetNames, publicPath) {
-  return assetNames
-    .map((name) => [name, FONT_FILE.exec(name)])
-    .filter(([, match]) => match)
-    .map(
-      ([name, [, subset, weight]]) =>
-        `@font-face { font-family: 'Noto Sans Thai'; font-style: normal; font-display: swap; font-weight: ${weight}; src: url(${publicPath}${name}) format('woff2'); unicode-range: ${RANGES[subset]}; }`,
-    )
-    .join('\n');
-}
 
 /** What the island's build wrote (its compiler runs first), for the shell's login.html. */
 const island = { script: undefined };
@@ -89,16 +70,13 @@ class LoginPagePlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('LoginPagePlugin', (data) => {
         if (data.outputName !== 'login.html') return data;
         if (!island.script) throw new Error('login.html: the login island was not built first');
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
         const tag = HtmlWebpackPlugin.createHtmlTagObject;
-        data.headTags.push(
-          tag('style', {}, fontFaces(Object.keys(compilation.assets), publicPath)),
-          tag('script', { defer: true, src: `${publicPath}${ISLAND_DIR}/${island.script}` }),
-        );
+        // The page's font faces come with index.html's (shell/pwa/plugin.js).
+        data.headTags.push(tag('script', { defer: true, src: `${publicPathOf(compilation)}${ISLAND_DIR}/${island.script}` }));
         return data;
       });
     });
   }
 }
 
-module.exports = { islandConfig, loginPage, LoginPagePlugin, ISLAND_DIR, fontFaces };
+module.exports = { islandConfig, loginPage, LoginPagePlugin, ISLAND_DIR };

@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support';
 import { median } from '../support/measure';
 import { openStack, seed } from './home';
@@ -29,6 +30,8 @@ interface RunFigures {
 interface NetworkItem {
   resourceType?: string;
   transferSize?: number;
+  url?: string;
+  statusCode?: number;
 }
 interface LighthouseAudit {
   score: number | null;
@@ -40,6 +43,7 @@ interface LighthouseLhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, LighthouseAudit>;
   runtimeError?: { message: string };
+  finalDisplayedUrl?: string;
   environment?: { benchmarkIndex?: number };
 }
 
@@ -53,7 +57,24 @@ interface LighthouseLhr {
 const PRESET_HOST_INDEX = 1_750;
 const PRESET_SLOWDOWN = 4;
 
-async function lighthouseOnce(target: string, headers: Record<string, string>, cpuSlowdownMultiplier?: number): Promise<RunFigures> {
+/**
+ * The member's session cookie (`name=value`) put in the launched browser's own cookie jar, as a
+ * signed-in phone holds it. Passed as an extra `Cookie` header instead (as before), it is lost as
+ * soon as the page has a cookie of its own (discover's seed, README "First screen from the
+ * server"): Chromium then sends the jar's cookies in place of the header's, and the page's reads
+ * answer 401 (measured: every run signed out after its first screen).
+ */
+async function putSessionInJar(port: number, target: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [name, value] = cookie.split('=') as [string, string];
+    await browser.contexts()[0]?.addCookies([{ name, value, url: new URL(target).origin, httpOnly: true, sameSite: 'Lax' }]);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseOnce(target: string, cookie: string | undefined, cpuSlowdownMultiplier?: number): Promise<RunFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -61,12 +82,14 @@ async function lighthouseOnce(target: string, headers: Record<string, string>, c
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run'],
   });
   try {
+    if (cookie) await putSessionInJar(chrome.port, target, cookie);
     const result = await lighthouse(target, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      extraHeaders: headers,
+      // A fresh profile per run (chrome-launcher): nothing to reset but the session just put in it.
+      ...(cookie ? { disableStorageReset: true } : {}),
       // BENCH_THROTTLING=devtools loads the page under real network and CPU throttling instead of
       // simulating them from an unthrottled load: slower, but it sees when a request really starts
       // (a preload, a read asked for earlier), which the simulation only estimates.
@@ -84,6 +107,12 @@ async function lighthouseOnce(target: string, headers: Record<string, string>, c
       await fs.writeFile(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result?.lhr));
     }
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    // A signed-in page measured signed out (sent to /login, or its session refused) is no measure of it.
+    if (cookie) {
+      const refused = requests.find((r) => r.url?.includes('/api/') && r.statusCode === 401);
+      const landed = lhr.finalDisplayedUrl ? new URL(lhr.finalDisplayedUrl).pathname : undefined;
+      if (refused || landed !== new URL(target).pathname) throw new Error(`not signed in: ${refused ? `${refused.url} answered 401` : `the page ended at ${landed}`}`);
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])
@@ -112,12 +141,12 @@ async function lighthouseOnce(target: string, headers: Record<string, string>, c
 }
 
 /** `runs` loads of a page; a load that loses its trace (NO_NAVSTART on a loaded machine) is repeated, up to 3 times. */
-async function measure(name: string, target: string, headers: Record<string, string>, runs: number, slowdown?: number): Promise<RunFigures[]> {
+async function measure(name: string, target: string, cookie: string | undefined, runs: number, slowdown?: number): Promise<RunFigures[]> {
   const done: RunFigures[] = [];
   let failures = 0;
   while (done.length < runs) {
     try {
-      done.push(await lighthouseOnce(target, headers, slowdown));
+      done.push(await lighthouseOnce(target, cookie, slowdown));
       process.stderr.write(`${name} run ${done.length}/${runs}: performance ${done.at(-1)?.performance}\n`);
     } catch (error) {
       if (++failures > 3) throw error;
@@ -144,24 +173,24 @@ async function main(): Promise<void> {
   try {
     // BENCH_COOKIE: a member of a Lakorn already running (BENCH_URL) whose home is seeded already.
     const cookie = process.env.BENCH_COOKIE ?? (await seed(url));
-    const pages: [string, string, Record<string, string>][] = [
-      ['/login', `${url}/login`, {}],
-      ['/ (signed in)', `${url}/`, { Cookie: cookie }],
+    const pages: [string, string, string | undefined][] = [
+      ['/login', `${url}/login`, undefined],
+      ['/ (signed in)', `${url}/`, cookie],
     ];
     const lines: string[] = [];
     // BENCH_CPU=<n> sets the slowdown itself (to compare two builds at one calibrated slowdown).
     let slowdown: number | undefined = Number(process.env.BENCH_CPU) > 0 ? Number(process.env.BENCH_CPU) : undefined;
     if (process.env.BENCH_CPU === 'calibrated') {
       // The host's index from three loads of /login (the cheaper page), then the slowdown for it.
-      const host = (await measure('calibration: /login', `${url}/login`, {}, 3)).map((run) => run.benchmarkIndex);
+      const host = (await measure('calibration: /login', `${url}/login`, undefined, 3)).map((run) => run.benchmarkIndex);
       slowdown = Math.max(1, Math.round(((PRESET_SLOWDOWN * median(host)) / PRESET_HOST_INDEX) * 10) / 10);
       process.stderr.write(`benchmarkIndex ${host.map(Math.round).join(', ')}: CPU slowdown ${slowdown}× (the preset's ${PRESET_SLOWDOWN}× at ${PRESET_HOST_INDEX})\n`);
     }
     const indexes: number[] = [];
     // BENCH_PAGES=/ measures the signed-in home only (or /login only).
     const only = process.env.BENCH_PAGES?.split(',');
-    for (const [name, target, headers] of pages.filter(([, target]) => !only || only.includes(new URL(target).pathname))) {
-      const runs = await measure(name, target, headers, RUNS, slowdown);
+    for (const [name, target, cookie] of pages.filter(([, target]) => !only || only.includes(new URL(target).pathname))) {
+      const runs = await measure(name, target, cookie, RUNS, slowdown);
       indexes.push(...runs.map((run) => run.benchmarkIndex));
       lines.push(summarize(name, runs));
       process.stderr.write(`${lines.at(-1)}\n`);

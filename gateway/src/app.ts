@@ -8,6 +8,7 @@ import { errorHandler, notFoundJson } from './http/errors';
 import { answerLiveness, headersSetBy, isLivenessProbe, readiness } from './http/health';
 import { perIpLimit } from './http/rateLimits';
 import { requestContext } from './http/requestContext';
+import { firstScreens } from './web/firstScreen';
 import { externalRemoteOrigins } from './web/remotes';
 import { securityHeaders } from './web/securityHeaders';
 import { sharePages } from './web/sharePage';
@@ -56,7 +57,14 @@ export function createApp({ config, logger, metrics = createMetrics({ accessToke
   app.use(shares.router);
   // A page load's session, verified as an API call's is: only a member's page load preloads a remote.
   const verifySession = createSessionVerifier(config.sessionPublicKey);
-  app.use(webRoutes({ webRoot: config.webRoot, remotes: config.remotes, signedIn: (req) => verifySession(readSessionToken(req)) !== null }));
+  app.use(
+    webRoutes({
+      webRoot: config.webRoot,
+      remotes: config.remotes,
+      signedIn: (req) => verifySession(readSessionToken(req)) !== null,
+      firstScreen: firstScreens({ webRoot: config.webRoot, remotes: config.remotes, catalogUrl: config.services.catalog, logger, timeoutMs: config.firstScreenTimeoutMs }),
+    }),
+  );
 
   app.use(notFoundJson);
   app.use(errorHandler(logger));

@@ -66,6 +66,11 @@ const envSchema = baseConfigSchema
      * time a hidden character may take to leave every instance (the issue's moderation rule).
      */
     SHARE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+    /**
+     * How long a member's page load of `/` waits for the catalog's answers to draw the home's
+     * first screen (web/firstScreen.ts); slower, the page is index.html as built. 0: never drawn.
+     */
+    FIRST_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(0).default(300),
     /** Set when a load balancer sits in front of the gateway, so req.ip is the client's. */
     TRUST_PROXY: trustProxy,
     /** Address users reach the gateway at; its origin may send state-changing requests. */
@@ -103,6 +108,7 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
   upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
   streamIdleMs: env.STREAM_IDLE_MS,
   shareCache: { ttlMs: env.SHARE_CACHE_TTL_MS, maxEntries: 2_000 },
+  firstScreenTimeoutMs: env.FIRST_SCREEN_TIMEOUT_MS,
   trustProxy: env.TRUST_PROXY,
   publicUrl: env.PUBLIC_URL,
   metricsToken: env.METRICS_TOKEN,

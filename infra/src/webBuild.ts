@@ -13,7 +13,7 @@ export type FrontEnd = (typeof FRONT_ENDS)[number];
 /** Shared packages bundled into every front end, and the shared webpack factory: a change there rebuilds them all. */
 const SHARED_INPUTS = ['packages/ui', 'packages/shell-sdk', 'packages/contracts', 'infra/webpack'];
 /** Files and folders that never reach a bundle. */
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', 'test', '__tests__', '.git']);
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-server', 'coverage', 'test', '__tests__', '.git']);
 const SKIPPED_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 export const STAMP_FILE = '.lakorn-build-stamp';
 

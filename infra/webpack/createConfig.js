@@ -104,4 +104,50 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
   };
 };
 
+/** Where a front end's server module is written: beside dist/, so no static route serves it. */
+const SERVER_DIR = 'dist-server';
+
+/**
+ * A front end's server module (README "First screen from the server"): `entry` bundled with
+ * everything it imports (React, styled-components, our packages) into one CommonJS file,
+ * `dist-server/first-screen.js`, that the gateway loads to draw a page's first screen as HTML.
+ * A picture or font it imports keeps the URL of the browser build's file (same name, under the
+ * remote's folder as the gateway serves it, ARCHITECTURE §9), and is not written again.
+ */
+function createServerConfig({ dir, entry }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name: `${path.basename(dir)}-server`,
+      mode: production ? 'production' : 'development',
+      target: 'node',
+      context: dir,
+      entry: { 'first-screen': entry },
+      devtool: false,
+      output: {
+        path: path.join(dir, SERVER_DIR),
+        filename: '[name].js',
+        library: { type: 'commonjs2' },
+        publicPath: `/remotes/${path.basename(dir)}/`,
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          scriptRule(production),
+          { test: /\.(woff2?|png|jpe?g|svg|webp|gif)$/i, type: 'asset/resource', generator: { emit: false } },
+        ],
+      },
+      // Readable in a stack trace on the server; its size costs nothing there.
+      optimization: { minimize: false },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+    };
+  };
+}
+
 module.exports.scriptRule = scriptRule;
+module.exports.createServerConfig = createServerConfig;
+module.exports.SERVER_DIR = SERVER_DIR;

@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { icons } = require('./icons');
+const { fontFaces, publicPathOf } = require('../webpack.fonts');
 
 const THEME_COLOUR = '#0f0d13';
 const SRC = path.join(__dirname, '..', 'src', 'pwa');
@@ -39,21 +40,13 @@ const PRELOADED_FONT = /noto-sans-thai-thai-400-normal\.[0-9a-f]{8}\.woff2$/;
 
 let iconCache;
 
-/** The Thai font files of this build (packages/ui/src/fonts.ts), by weight. */
-const THAI_FONT = /noto-sans-thai-thai-(\d00)-normal\.[0-9a-f]{8}\.woff2$/;
-
 /**
  * The offline page with the app's own Thai font: without it a device with no Thai system font
  * draws boxes. The files are hashed shell assets, so the worker has them from the visits before
  * (cache-first), and the page can name them by their final names only at build time.
  */
 function offlinePage(compilation) {
-  const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
-  const faces = Object.keys(compilation.assets)
-    .map((name) => [name, THAI_FONT.exec(name)?.[1]])
-    .filter(([, weight]) => weight)
-    .map(([name, weight]) => `      @font-face { font-family: 'Noto Sans Thai'; font-weight: ${weight}; font-display: swap; src: url('${publicPath}${name}') format('woff2'); }`);
-  return fs.readFileSync(path.join(SRC, 'offline.html'), 'utf8').replace('<style>', `<style>\n${faces.join('\n')}`);
+  return fs.readFileSync(path.join(SRC, 'offline.html'), 'utf8').replace('<style>', `<style>\n${fontFaces(compilation)}`);
 }
 
 class PwaPlugin {
@@ -83,11 +76,14 @@ class PwaPlugin {
 
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PwaPlugin', (data) => {
         if (data.outputName !== 'index.html' && data.outputName !== 'login.html') return data;
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+        const publicPath = publicPathOf(compilation);
         const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
-        const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', attributes);
+        const tag = HtmlWebpackPlugin.createHtmlTagObject;
+        // The faces, for what the page draws before any script: /login's screen, the home's first
+        // screen from the server (README "First screen from the server").
         data.headTags.unshift(
-          ...(font ? [link({ rel: 'preload', href: `${publicPath}${font}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })] : []),
+          ...(font ? [tag('link', { rel: 'preload', href: `${publicPath}${font}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })] : []),
+          tag('style', {}, fontFaces(compilation)),
         );
         return data;
       });

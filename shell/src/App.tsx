@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { useToast } from '@lakorn/shell-sdk';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { releaseFirstScreen, useToast } from '@lakorn/shell-sdk';
 import { LoadingState, ToastViewport } from '@lakorn/ui';
 import { AuthGate } from './features/auth/AuthGate';
 import { BottomNav } from './features/nav/BottomNav';
@@ -22,6 +22,12 @@ function ConnectedToasts() {
 }
 
 export function App() {
+  // The server draws only the home's first screen (README "First screen from the server"): any
+  // other page (the sign-in page the gate sends an ended session to, or where the member went) shows at once.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname !== '/') releaseFirstScreen();
+  }, [pathname]);
   return (
     <>
       <AuthGate>

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from '@lakorn/shell-sdk';
+import { AppProviders, releaseFirstScreen } from '@lakorn/shell-sdk';
 import { GlobalStyle } from '@lakorn/ui';
 import { App } from './App';
 import { earlySignedIn, takeEarlyRead } from './earlyReads';
@@ -25,6 +25,14 @@ ensureRemotesRegistered()
   .catch((error: unknown) => console.error('remotes.json failed', error));
 
 registerServiceWorker();
+
+/**
+ * The longest the server's first screen stays over the app (README "First screen from the
+ * server"): discover takes it away once it shows the same; if that has not happened by then (a
+ * remote or a read that does not answer), the app's own state shows instead.
+ */
+const FIRST_SCREEN_MAX_MS = 10_000;
+setTimeout(releaseFirstScreen, FIRST_SCREEN_MAX_MS);
 
 // The first render as a transition, which React draws in slices between the browser's other work
 // instead of one long task (bench/README.md "lighthouse").

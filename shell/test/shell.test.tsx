@@ -5,6 +5,7 @@ import { BottomNav } from '../src/features/nav/BottomNav';
 import { NotFoundPage } from '../src/features/not-found/NotFoundPage';
 import { MaintenanceNotice } from '../src/features/maintenance/MaintenanceNotice';
 import { AuthGate } from '../src/features/auth/AuthGate';
+import { RemoteModule } from '../src/mf/RemoteModule';
 import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
@@ -137,4 +138,44 @@ describe('admin gating (spec §6 roles)', () => {
     renderWithShell(<App />, { path: '/somewhere', profile: member });
     expect(await screen.findByText('ไม่พบหน้าที่คุณต้องการ')).toBeInTheDocument();
   });
+});
+
+describe("the server's first screen (README \"First screen from the server\")", () => {
+  const { App } = jest.requireActual('../src/App') as typeof import('../src/App');
+  const drawFirstScreen = () => {
+    const drawn = document.createElement('div');
+    drawn.id = 'first-screen';
+    document.body.prepend(drawn);
+    return drawn;
+  };
+  afterEach(() => document.getElementById('first-screen')?.remove());
+
+  it("goes when a page's remote cannot be loaded, so its Thai error shows", async () => {
+    drawFirstScreen();
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    remotes.loadRemoteComponent.mockRejectedValueOnce(new Error('offline'));
+    // A module no other test loads (RemoteModule keeps a remote's module once loaded).
+    renderWithShell(<RemoteModule remote="mf_discover" module="./Unreachable" />, { path: '/', profile: member });
+    expect(await screen.findByText('ไม่สามารถโหลดส่วนนี้ของแอปได้ กรุณาตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง')).toBeInTheDocument();
+    expect(document.getElementById('first-screen')).toBeNull();
+    quiet.mockRestore();
+  });
+
+  it('stays over / for discover to take away, and goes as soon as another page shows', async () => {
+    const drawn = drawFirstScreen();
+    renderWithShell(<App />, { path: '/', profile: member });
+    expect(await screen.findByText('remote mf_discover ./App')).toBeInTheDocument();
+    expect(document.getElementById('first-screen')).toBe(drawn);
+    await userEvent.click(screen.getByRole('link', { name: 'ข่าวสาร' }));
+    expect(await screen.findByText('remote mf_news ./App')).toBeInTheDocument();
+    expect(document.getElementById('first-screen')).toBeNull();
+  });
+
+  it('goes when the gate sends an ended session to /login', () => {
+    drawFirstScreen();
+    renderWithShell(<App />, { path: '/', profile: null });
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(document.getElementById('first-screen')).toBeNull();
+  });
+
 });

@@ -9,7 +9,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { federationName, remoteRouteFor, type RemoteName } from '@lakorn/contracts';
-import { REMOTE_NAMES } from './remotes';
+import { localRemoteDir, REMOTE_NAMES } from './remotes';
 
 interface ManifestFiles {
   remoteEntry?: { name?: string };
@@ -38,10 +38,9 @@ export function pagePreloads(options: { webRoot: string; remotes: Record<RemoteN
   const byFederationName = new Map(REMOTE_NAMES.map((name) => [federationName(name), name]));
 
   async function filesFor(name: RemoteName): Promise<string[]> {
-    const manifestUrl = options.remotes[name];
-    // Only a remote served here, from its build folder (config's default /remotes/<name>/...).
-    if (manifestUrl !== `/remotes/${name}/mf-manifest.json`) return [];
-    const file = path.join(options.webRoot, name, 'dist', 'mf-manifest.json');
+    const dir = localRemoteDir(options.webRoot, options.remotes, name);
+    if (!dir) return [];
+    const file = path.join(dir, 'mf-manifest.json');
     const stats = await stat(file).catch(() => null);
     if (!stats) return [];
     const known = cache.get(name);

@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { CharacterShare } from '@lakorn/contracts';
 import type { Logger } from '@lakorn/service-kit';
+import { sendHtml, shellTemplate } from './htmlPage';
 
 // Share links (issue: a living catalogue, "share links"): /c/{id} is the shell's page, so the
 // browser opens the character sheet, with Open Graph and Twitter meta filled in for a link
@@ -96,16 +96,8 @@ export function sharePages(options: SharePageOptions): { router: Router; forget:
   const pending = new Map<string, Promise<CharacterShare | null>>();
   // Bumped by every change: a read that started before it is not kept (it may be the old one).
   let generation = 0;
-  let template: { key: string; html: string } | undefined;
-
-  /** index.html as the last shell build wrote it (read again when its size or time changes). */
-  async function shellPage(): Promise<string | undefined> {
-    const info = await stat(indexHtml).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    const key = `${info.mtimeMs}:${info.size}`;
-    if (template?.key !== key) template = { key, html: await readFile(indexHtml, 'utf8') };
-    return template.html;
-  }
+  /** index.html as the last shell build wrote it. */
+  const shellPage = shellTemplate(indexHtml);
 
   async function fetchShare(id: string): Promise<CharacterShare | null> {
     const response = await fetch(`${options.catalogUrl}/internal/characters/${encodeURIComponent(id)}/share`, {
@@ -142,15 +134,6 @@ export function sharePages(options: SharePageOptions): { router: Router; forget:
     return options.publicUrl ? new URL(options.publicUrl).origin : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   }
 
-  function send(req: Request, res: Response, status: number, html: string): void {
-    res.status(status);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    // As index.html: the page names the current build's hashed files (staticSite.ts ENTRY_FILES).
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Length', Buffer.byteLength(html));
-    res.end(req.method === 'HEAD' ? undefined : html);
-  }
-
   const router = Router();
   router.get('/c/:id', async (req, res, next) => {
     const page = await shellPage();
@@ -166,15 +149,15 @@ export function sharePages(options: SharePageOptions): { router: Router; forget:
       options.logger.warn({ err: error instanceof Error ? error.message : String(error), characterId: id }, 'share page: catalog did not answer');
       // The member still gets the app (the sheet loads through the API); a preview comes later.
       res.setHeader('Retry-After', '30');
-      send(req, res, 503, fillShellPage(page, { title: `${SITE_NAME}`, tags: '<meta name="robots" content="noindex">' }));
+      await sendHtml(req, res, 503, fillShellPage(page, { title: `${SITE_NAME}`, tags: '<meta name="robots" content="noindex">' }));
       return;
     }
     if (!share) {
       // The shell still loads (its sheet shows the Thai not-found state); no character is named.
-      send(req, res, 404, fillShellPage(page, { title: `ไม่พบตัวละคร · ${SITE_NAME}`, tags: '<meta name="robots" content="noindex">' }));
+      await sendHtml(req, res, 404, fillShellPage(page, { title: `ไม่พบตัวละคร · ${SITE_NAME}`, tags: '<meta name="robots" content="noindex">' }));
       return;
     }
-    send(req, res, 200, fillShellPage(page, shareHead(share, originOf(req))));
+    await sendHtml(req, res, 200, fillShellPage(page, shareHead(share, originOf(req))));
   });
 
   return {

@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isUnder } from '../api/routeTable';
+import { withFirstScreen, type DrawnScreen } from './firstScreen';
+import { sendHtml, shellTemplate } from './htmlPage';
 import { EARLY_READS_LINK, pagePreloads } from './pagePreloads';
 import { precompressedFiles, sendPrecompressed } from './precompressed';
 import { REMOTE_NAMES, remotesDocument, type RemoteName } from './remotes';
@@ -90,6 +92,8 @@ export function webRoutes(options: {
   remotes: Record<RemoteName, string>;
   /** Whether a page load comes from a signed-in member (a valid session cookie): only then are a page's remote files preloaded. */
   signedIn?: (req: Request) => boolean;
+  /** A member's page drawn on the server, when it is one that is (web/firstScreen.ts); null: index.html as built. */
+  firstScreen?: (req: Request) => Promise<DrawnScreen | null>;
 }): Router {
   const router = Router();
   const shellDist = path.join(options.webRoot, 'shell', 'dist');
@@ -99,6 +103,7 @@ export function webRoutes(options: {
   const loginHtml = path.join(shellDist, 'login.html');
   const remotes = remotesDocument(options.remotes);
   const preloadsFor = pagePreloads(options);
+  const indexTemplate = shellTemplate(indexHtml);
 
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
@@ -125,6 +130,13 @@ export function webRoutes(options: {
     if (page === indexHtml && signedIn) {
       const link = await preloadsFor(req.path);
       res.setHeader('Link', link ? `${EARLY_READS_LINK}, ${link}` : EARLY_READS_LINK);
+      const drawn = await options.firstScreen?.(req);
+      const page = drawn ? withFirstScreen((await indexTemplate()) ?? '', drawn.html) : undefined;
+      if (drawn && page) {
+        if (drawn.setCookie) res.append('Set-Cookie', drawn.setCookie);
+        await sendHtml(req, res, 200, page);
+        return;
+      }
     }
     const sent = await sendPrecompressed(req, res, page, NO_CACHE).catch(() => {
       res.removeHeader('Content-Encoding');

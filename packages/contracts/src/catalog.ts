@@ -116,7 +116,7 @@ export type CharacterSummary = z.infer<typeof CharacterSummary>;
 
 export const personalityPreview = (personality: string) => preview(personality, PREVIEWS.cardPersonality);
 
-export { cardText, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX } from './values/catalog';
+export { cardText, DISCOVER_SEED_COOKIE, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, seedCookie, seedFromCookie } from './values/catalog';
 export { DISCOVER_SORT_LABELS, DISCOVER_SORTS, POPULAR_WINDOW_DAYS, type DiscoverSort } from './values/catalog';
 
 /**

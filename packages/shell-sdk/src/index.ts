@@ -6,3 +6,4 @@ export * from './providers';
 export * from './clipboard';
 export * from './ageGate';
 export * from './reportCharacter';
+export * from './firstScreen';

@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { releaseFirstScreen } from '@lakorn/shell-sdk';
 import { ErrorState, LoadingState } from '@lakorn/ui';
 import type { FederationName } from '@lakorn/contracts/web';
 import { loadRemoteComponent } from './remotes';
@@ -14,6 +15,8 @@ class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: Rea
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('remote failed to load or render', error, info.componentStack);
+    // The failure shows where the page would: not under the server's first screen.
+    releaseFirstScreen();
   }
 
   override render() {

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   MODERATION_ERROR_CODES,
   MODERATION_MESSAGES,
   SEED_MAX,
+  seedCookie,
+  seedFromCookie,
   TIMERS,
   type CategoryId,
   type CharacterSummary,
@@ -18,23 +20,30 @@ import { useSWRConfig } from 'swr';
 import { ApiError, getJson, mutate, preloadApi, useApi, useSession, useToast } from '@lakorn/shell-sdk';
 import { DISCOVER_TEXT } from './messages';
 
-const SEED_KEY = 'lakorn.discover.seed';
-
 /**
  * spec §2: the grid is in random order. The order is the server's rank rotated by a seed; one
  * seed per browser session keeps the order (and paging) steady while the member moves around,
- * and a new session starts somewhere else.
+ * and a new session starts somewhere else. It lives in a session cookie, which the gateway reads
+ * to draw the home's first screen in the same order (README "First screen from the server").
  */
 export function sessionSeed(): number {
-  try {
-    const stored = Number(sessionStorage.getItem(SEED_KEY));
-    if (Number.isInteger(stored) && stored > 0 && stored <= SEED_MAX) return stored;
-    const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % SEED_MAX;
-    sessionStorage.setItem(SEED_KEY, String(seed));
-    return seed;
-  } catch {
-    return 1 + Math.floor(Math.random() * SEED_MAX);
-  }
+  const kept = seedFromCookie(document.cookie);
+  if (kept !== undefined) return kept;
+  const seed = 1 + ((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % SEED_MAX);
+  document.cookie = seedCookie(seed);
+  return seed;
+}
+
+/**
+ * Where the page's hooks take the seed from: the browser session's, or, when the server draws the
+ * first screen (firstScreen.server.tsx), the one the gateway drew it with.
+ */
+export const SeedContext = createContext<() => number>(sessionSeed);
+
+/** The session's seed, read once per component. */
+function useSeed(): number {
+  const seedOf = useContext(SeedContext);
+  return useMemo(seedOf, [seedOf]);
 }
 
 export function publicPath(query: { genre: CategoryId; q: string; seed: number; cursor?: string; sort?: DiscoverSort; limit?: number }): string {
@@ -56,7 +65,7 @@ const NONE: CharacterSummary[] = [];
 export const POPULAR_ROW_SIZE = 10;
 
 /** The two reads discover opens on (all categories, no search, its default order): the popular row and the grid's first page. */
-function openingPaths(seed: number): [popular: string, first: string] {
+export function openingPaths(seed: number): [popular: string, first: string] {
   return [
     publicPath({ genre: 'all', q: '', seed, sort: 'popular', limit: POPULAR_ROW_SIZE }),
     publicPath({ genre: 'all', q: '', seed, sort: 'random' }),
@@ -76,7 +85,7 @@ export function preloadDiscover(): void {
  * in the last 7 days) in the category, cached 60 s as the grid's first page is.
  */
 export function usePopularNow(genre: CategoryId) {
-  const seed = useMemo(sessionSeed, []);
+  const seed = useSeed();
   const result = useApi<PublicCharactersPage>(publicPath({ genre, q: '', seed, sort: 'popular', limit: POPULAR_ROW_SIZE }), {
     maxAgeMs: TIMERS.publicCharactersCache,
   });
@@ -107,7 +116,7 @@ export interface DiscoverList {
  * cursor and are appended.
  */
 export function useDiscoverList(genre: CategoryId, q: string, sort: DiscoverSort = 'random'): DiscoverList {
-  const seed = useMemo(sessionSeed, []);
+  const seed = useSeed();
   const firstPath = publicPath({ genre, q, seed, sort });
   const first = useApi<PublicCharactersPage>(firstPath, { maxAgeMs: TIMERS.publicCharactersCache });
   const [more, setMore] = useState<{ path: string; pages: PublicCharactersPage[] }>({ path: firstPath, pages: [] });

@@ -34,6 +34,24 @@ export const PUBLIC_PAGE_DEFAULT = 20;
 export const PUBLIC_PAGE_MAX = 50;
 export const SEARCH_QUERY_MAX = 100;
 export const SEED_MAX = 2 ** 32 - 1;
+/**
+ * The cookie holding discover's random-order seed for the browser session (no expiry): the page
+ * reads it, and the gateway draws the home's first screen in the same order (README "First
+ * screen from the server").
+ */
+export const DISCOVER_SEED_COOKIE = 'lakorn_seed';
+
+/** The discover seed a Cookie header (or `document.cookie`) holds, when it holds a valid one. */
+export function seedFromCookie(cookie: string | undefined): number | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${DISCOVER_SEED_COOKIE}=(\\d{1,10})(?:;|$)`).exec(cookie ?? '');
+  const seed = Number(match?.[1]);
+  return Number.isInteger(seed) && seed > 0 && seed <= SEED_MAX ? seed : undefined;
+}
+
+/** The seed's cookie, for the browser session (no expiry), readable by the page (not HttpOnly). */
+export function seedCookie(seed: number): string {
+  return `${DISCOVER_SEED_COOKIE}=${seed}; Path=/; SameSite=Lax`;
+}
 
 /** Discover's orders (`sort` of GET /api/characters/public): spec §2's random order is the default. */
 export const DISCOVER_SORTS = ['random', 'popular', 'new', 'liked'] as const;

@@ -97,3 +97,22 @@ export const SIGN_IN_KEYS = {
 
 /** The `type` of the provider's answer the callback page hands the shell (postMessage or storage note). */
 export const SIGN_IN_RESULT_TYPE = 'lakorn-auth';
+
+/**
+ * A page's first screen drawn by the server (ARCHITECTURE §9 as README "First screen from the
+ * server" amends it): the gateway puts the HTML a remote's server module draws in an element of
+ * this id before `#root`, over the app, and the shell-sdk's `releaseFirstScreen` removes it once
+ * the app has drawn the same screen.
+ */
+export const FIRST_SCREEN_ID = 'first-screen';
+
+/**
+ * The server module a remote builds beside its browser files (`dist-server/first-screen.js`,
+ * CommonJS), which the gateway loads for a member's page load of one of the remote's pages.
+ */
+export interface FirstScreenModule {
+  /** The API reads (paths under /api) the screen is drawn from, for the session's discover seed. */
+  reads(seed: number): string[];
+  /** The screen's HTML and the CSS it needs, from each read's answer (path → parsed JSON body). */
+  render(seed: number, answers: Record<string, unknown>): { html: string; css: string };
+}

@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_IDS, DISCOVER_SORT_LABELS, DISCOVER_SORTS, SEARCH_QUERY_MAX, type CategoryId, type DiscoverSort } from '@lakorn/contracts/web';
-import { useSession } from '@lakorn/shell-sdk';
+import { releaseFirstScreen, useSession } from '@lakorn/shell-sdk';
 import { Button, CoinBadge, EmptyState, ErrorState, Icon, IconButton, Input, LoadingState, Page, PageHeader, SectionTitle, Spinner, theme } from '@lakorn/ui';
 import { useDiscoverList, useStartChat } from '../api';
 import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
@@ -110,6 +110,18 @@ export function DiscoverPage() {
   const onStart = useCallback((id: string) => void start(id), [start]);
   const sentinel = useRef<HTMLDivElement>(null);
 
+  // The first screen the gateway drew stays over the page until the page shows the same: the
+  // grid's answer and the popular row's, both drawn (README "First screen from the server").
+  const shown = useRef({ grid: false, row: false });
+  const releaseOnceShown = useCallback((part: 'grid' | 'row') => {
+    shown.current[part] = true;
+    if (shown.current.grid && shown.current.row) releaseFirstScreen();
+  }, []);
+  const onRowSettled = useCallback(() => releaseOnceShown('row'), [releaseOnceShown]);
+  useEffect(() => {
+    if (!answer.loading) releaseOnceShown('grid');
+  }, [answer.loading, releaseOnceShown]);
+
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -159,7 +171,7 @@ export function DiscoverPage() {
         ))}
       </Categories>
       {/* While searching the grid is the answer: the row would only push it down. */}
-      {q ? null : <PopularRow genre={category} onStart={onStart} starting={starting} />}
+      {q ? null : <PopularRow genre={category} onStart={onStart} starting={starting} onSettled={onRowSettled} />}
       <SectionTitle>{sort === 'random' ? DISCOVER_TEXT.recommended : DISCOVER_SORT_LABELS[sort]}</SectionTitle>
       <Sorts role="group" aria-label={DISCOVER_TEXT.sortBy}>
         <SortLabel aria-hidden>{DISCOVER_TEXT.sortBy}</SortLabel>

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CategoryId } from '@lakorn/contracts/web';
 import { Button, Icon, SectionTitle, Spinner, theme, VisuallyHidden } from '@lakorn/ui';
@@ -160,14 +160,20 @@ export interface PopularRowProps {
   onStart: (id: string) => void;
   /** The character whose chat is being opened (its tile shows a spinner). */
   starting: string | null;
+  /** Called once the row has drawn its answer: its characters, its failure or its empty state. */
+  onSettled?: () => void;
 }
 
 /** spec §2 "popular now": memoised as the grid's cards are (CharacterCard). */
-export const PopularRow = memo(function PopularRow({ genre, onStart, starting }: PopularRowProps) {
+export const PopularRow = memo(function PopularRow({ genre, onStart, starting, onSettled }: PopularRowProps) {
   const now = usePopularNow(genre);
   // Drawn at a deferred priority, in slices, as the grid is (DiscoverPage).
   const popular = useDeferredValue(useMemo(() => ({ loading: now.loading, failed: now.failed, characters: now.characters }), [now.loading, now.failed, now.characters]));
   const tiles = useFirstScreenFirst(popular.characters, FIRST_SCREEN_TILES);
+  const settled = !popular.loading;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   return (
     <section aria-label={DISCOVER_TEXT.popularNow}>
       <SectionTitle>{DISCOVER_TEXT.popularNow}</SectionTitle>

@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
+
+// README "First screen from the server": a member's page load of `/` paints the home from the
+// gateway's HTML before any script runs (the starter cast gives every fresh install cards), and the
+// app, which draws the same cards in the same order, takes over from it.
+
+/** The names of the grid's cards inside `scope` ('#first-screen' or '#root'), in order. */
+const cardNames = async (page: Page, scope: string): Promise<(string | null)[]> => {
+  const cards = page.locator(`${scope} article`);
+  return Promise.all((await cards.all()).map((card) => card.getAttribute('aria-label')));
+};
+const seedCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'lakorn_seed');
+
+describe("the home's first screen from the server", () => {
+  let browser: LaunchedBrowser;
+  const run = Date.now().toString(36);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.closeAndClean();
+  });
+
+  it('shows the home before any script, in the order the app then shows it, and gives way to the app once it has drawn the same', async () => {
+    const page = await newPhonePage(browser);
+    await signInViaApi(page.context(), baseUrl(), `first-screen-${run}@example.test`, 'ฟ้าใส');
+
+    // No script at all: what a phone paints while the app's code is still on its way.
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto('/');
+    const drawn = await cardNames(page, '#first-screen');
+    expect(drawn).toHaveLength(4);
+    expect(drawn.every((name) => name && name.length > 0)).toBe(true);
+    expect(await page.locator('#first-screen').getByText('ยอดนิยมตอนนี้').isVisible()).toBe(true);
+    // The first card's picture paints from the HTML alone.
+    // (Strings: journeys are type-checked without the DOM's types.)
+    await page.waitForFunction(`(() => {
+      const picture = document.querySelector('#first-screen article img');
+      return picture !== null && picture.complete && picture.naturalWidth > 0;
+    })()`);
+    // Its text is in the app's Thai font, declared by index.html (the app's own styles are not there yet).
+    const thaiFaceLoaded = await page.evaluate(`document.fonts.ready.then(() =>
+      [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'Noto Sans Thai' && face.unicodeRange.includes('E01') && face.status === 'loaded'))`);
+    expect(thaiFaceLoaded).toBe(true);
+    await screenshot(page, 'first-screen-before-scripts');
+    const seed = await seedCookie(page);
+    expect(Number(seed?.value)).toBeGreaterThan(0);
+    // A session cookie: it ends with the browser session, as the page's seed did before.
+    expect(seed?.expires).toBe(-1);
+
+    // With its scripts: the app draws beneath, then takes the drawn screen away.
+    await page.unroute(/\.js(\?|$)/);
+    await page.reload();
+    await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+    const app = await cardNames(page, '#root');
+    expect(app.slice(0, 4)).toEqual(drawn);
+    expect(await page.getByRole('heading', { name: 'แนะนำสำหรับคุณ' }).isVisible()).toBe(true);
+    expect(await page.locator('main').count()).toBe(1);
+    // The browser session kept its seed: no second one was drawn.
+    expect((await seedCookie(page))?.value).toBe(seed?.value);
+    await screenshot(page, 'first-screen-after-app');
+
+    // The app works at once: a card's chat opens.
+    await page.getByRole('button', { name: `เริ่มแชทกับ ${drawn[0]}` }).click();
+    await page.waitForURL(/\/chat\//, { timeout: 30_000 });
+  });
+});
