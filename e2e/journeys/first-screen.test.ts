@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
+import { baseUrl, newPhonePage, screenshot, signInViaApi } from '../support';
+import { browserPerFile } from './browserPerFile';
 
 // README "First screen from the server": a member's page load of `/` paints the home from the
 // gateway's HTML before any script runs (the starter cast gives every fresh install cards), and the
@@ -13,18 +14,11 @@ const cardNames = async (page: Page, scope: string): Promise<(string | null)[]> 
 const seedCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'lakorn_seed');
 
 describe("the home's first screen from the server", () => {
-  let browser: LaunchedBrowser;
+  const browser = browserPerFile();
   const run = Date.now().toString(36);
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.closeAndClean();
-  });
-
   it('shows the home before any script, in the order the app then shows it, and gives way to the app once it has drawn the same', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `first-screen-${run}@example.test`, 'ฟ้าใส');
 
     // No script at all: what a phone paints while the app's code is still on its way.

@@ -1,11 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
+import { listenLocally, sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import { deadUrl } from './support/fakeServices';
 import { testGateway } from './support/gateway';
 
@@ -40,13 +38,12 @@ async function startCatalog() {
     const name = req.query.sort === 'popular' ? 'ดาวเด่น' : 'มีนา';
     setTimeout(() => res.status(behaviour.status).json({ characters: [{ id: 'c1', name }], nextCursor: null }), behaviour.delayMs);
   });
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { url, close } = await listenLocally(app);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     asked,
     behaviour,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

@@ -1,13 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import type { CharacterShare } from '@lakorn/contracts';
-import { sessionCookie, testActor } from '@lakorn/service-kit/testing';
+import { listenLocally, sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import { deadUrl } from './support/fakeServices';
 import { testGateway } from './support/gateway';
 
@@ -41,14 +39,13 @@ async function startCatalog() {
     const failing = req.originalUrl.includes('refused');
     res.status(failing ? 403 : 200).json({ ok: !failing });
   });
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { url, close } = await listenLocally(app);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     shares,
     reads: (id: string) => reads.get(id) ?? 0,
     changes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 
