@@ -6,7 +6,7 @@ import globals from 'globals';
 import importBoundaries from './infra/eslint/importBoundaries.cjs';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', '.e2e-artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '.data/**', '.cache/**', 'coverage/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -42,7 +42,7 @@ class BootPreloadPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('BootPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('BootPreloadPlugin', (data) => {
-        if (data.outputName !== 'index.html') return data;
+        if (data.outputName !== 'index.html' && data.outputName !== 'home.html') return data;
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
         const tag = HtmlWebpackPlugin.createHtmlTagObject;
         // After the entry script's tag, at low priority: main.js is asked for first, these beside it

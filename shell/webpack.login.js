@@ -12,17 +12,20 @@ const { publicPathOf } = require('./webpack.fonts');
 const ISLAND_DIR = 'island';
 const SCREEN = path.join(__dirname, 'src', 'features', 'auth', 'loginScreen.html');
 
-/** What the island's build wrote (its compiler runs first), for the shell's login.html. */
-const island = { script: undefined };
+/** What the island's build wrote (its compiler runs first), for the shell's login.html and home.html. */
+const island = { scripts: {} };
 
-/** The island: src/login.ts alone, no federation (nothing here is shared with a remote). */
+/**
+ * The islands: src/login.ts (login.html's script) and src/appStart.ts (home.html's, webpack.home.js),
+ * each alone, no federation (nothing here is shared with a remote).
+ */
 function islandConfig(_env, argv) {
   const production = argv.mode !== 'development';
   return {
     name: 'login-island',
     mode: production ? 'production' : 'development',
     context: __dirname,
-    entry: { login: './src/login.ts' },
+    entry: { login: './src/login.ts', start: './src/appStart.ts' },
     devtool: production ? 'hidden-source-map' : false,
     output: {
       path: path.join(__dirname, 'dist', ISLAND_DIR),
@@ -42,7 +45,7 @@ function islandConfig(_env, argv) {
         apply(compiler) {
           compiler.hooks.done.tap('LoginIsland', (stats) => {
             const { entrypoints } = stats.toJson({ all: false, entrypoints: true });
-            island.script = entrypoints?.login?.assets?.map((a) => a.name).find((name) => name.endsWith('.js'));
+            for (const name of ['login', 'start']) island.scripts[name] = entrypoints?.[name]?.assets?.map((a) => a.name).find((file) => file.endsWith('.js'));
           });
         },
       },
@@ -69,14 +72,14 @@ class LoginPagePlugin {
     compiler.hooks.thisCompilation.tap('LoginPagePlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('LoginPagePlugin', (data) => {
         if (data.outputName !== 'login.html') return data;
-        if (!island.script) throw new Error('login.html: the login island was not built first');
+        if (!island.scripts.login) throw new Error('login.html: the login island was not built first');
         const tag = HtmlWebpackPlugin.createHtmlTagObject;
         // The page's font faces come with index.html's (shell/pwa/plugin.js).
-        data.headTags.push(tag('script', { defer: true, src: `${publicPathOf(compilation)}${ISLAND_DIR}/${island.script}` }));
+        data.headTags.push(tag('script', { defer: true, src: `${publicPathOf(compilation)}${ISLAND_DIR}/${island.scripts.login}` }));
         return data;
       });
     });
   }
 }
 
-module.exports = { islandConfig, loginPage, LoginPagePlugin, ISLAND_DIR };
+module.exports = { islandConfig, loginPage, LoginPagePlugin, ISLAND_DIR, island };

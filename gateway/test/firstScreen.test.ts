@@ -12,8 +12,12 @@ import { testGateway } from './support/gateway';
 // answers to the member's own session, in the session's discover order; anything that fails or is
 // slow leaves index.html as built.
 
-/** The shell's index.html as its production build writes it (minified, unquoted attributes). */
+/** The shell's index.html and home.html as its production build writes them (minified, unquoted attributes; shell/webpack.home.js). */
 const INDEX = '<!doctype html><html lang=th><head><title>Lakorn · ละคร</title><script defer src=/main.402ea51c.js></script></head><body><div id=root><div class=start></div></div></body></html>';
+const HOME =
+  '<!doctype html><html lang=th><head><title>Lakorn · ละคร</title><template id=app-start><script defer src=/main.402ea51c.js></script></template><script defer src=/island/start.1a2b3c4d.js></script></head><body><div id=root><div class=start></div></div></body></html>';
+/** The start's two reads, as a member's page load asks for them (gateway pagePreloads.ts EARLY_READS). */
+const EARLY_READ_TAGS = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials"><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous">';
 
 /**
  * A server module as createServerConfig builds one (CommonJS, reads + render), drawing the names
@@ -62,7 +66,8 @@ describe("the home's first screen from the server", () => {
       writeFileSync(path.join(webRoot, file), content);
     };
     write('shell/dist/index.html', INDEX);
-    write('mf-discover/dist/mf-manifest.json', '{"name":"mf_discover"}');
+    write('shell/dist/home.html', HOME);
+    write('mf-discover/dist/mf-manifest.json', JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.5e6f7a8b.js' } }, exposes: [{ path: './App', assets: { js: { sync: ['app.0a1b2c3d.js'] } } }] }));
     write('mf-discover/dist-server/first-screen.js', serverModule('one'));
     const dead = await deadUrl();
     app = testGateway({ urls: { identity: dead, catalog: catalog.url, chat: dead, wallet: dead, checkin: dead } }, { WEB_ROOT: webRoot, FIRST_SCREEN_TIMEOUT_MS: '300' });
@@ -77,12 +82,13 @@ describe("the home's first screen from the server", () => {
     catalog.behaviour.delayMs = 0;
   });
 
-  test("a member's page load of / is index.html with the screen drawn from the catalog's answers to the member's own session, inert and hidden from assistive technology, before #root", async () => {
+  test("a member's page load of / is home.html with the screen drawn from the catalog's answers to the member's own session, inert and hidden from assistive technology, before #root", async () => {
     const res = await request(app).get('/').set('Cookie', `${member}; lakorn_seed=4242`);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.text).toContain('<div id="first-screen" inert aria-hidden="true"><style>');
     expect(res.text.indexOf('id="first-screen"')).toBeLessThan(res.text.indexOf('<div id=root>'));
+    expect(res.text).toContain('<script defer src=/island/start.1a2b3c4d.js>');
     expect(res.text).toContain('<main data-build="one" data-seed="4242">ดาวเด่น|มีนา</main>');
     // The member's reads as their browser would make them: their session, their seed.
     expect(catalog.asked.map((a) => a.path).sort()).toEqual(['/api/characters/public?seed=4242', '/api/characters/public?seed=4242&sort=popular&limit=10']);
@@ -107,6 +113,27 @@ describe("the home's first screen from the server", () => {
     // A seed out of range is not the browser's: a new one is drawn.
     const bad = await request(app).get('/').set('Cookie', `${member}; lakorn_seed=99999999999`);
     expect(String(bad.headers['set-cookie'])).toMatch(/^lakorn_seed=\d+;/);
+  });
+
+  test("holds the page's preloads back with its scripts, in home.html's start, instead of a Link header that would fetch them beside the first screen's pictures", async () => {
+    const res = await request(app).get('/').set('Cookie', member);
+    expect(res.headers.link).toBeUndefined();
+    const remote =
+      '<link rel="preload" href="/remotes/mf-discover/mf-manifest.json" as="fetch" crossorigin="anonymous">' +
+      '<link rel="preload" href="/remotes/mf-discover/remoteEntry.5e6f7a8b.js" as="script" fetchpriority="low">' +
+      '<link rel="preload" href="/remotes/mf-discover/app.0a1b2c3d.js" as="script" fetchpriority="low">';
+    expect(res.text).toContain(`<template id=app-start>${EARLY_READ_TAGS}${remote}<script defer src=/main.402ea51c.js></script></template>`);
+  });
+
+  test('a shell build without home.html gets index.html as built, with its preloads in the Link header', async () => {
+    rmSync(path.join(webRoot, 'shell', 'dist', 'home.html'));
+    try {
+      const res = await request(app).get('/').set('Cookie', member);
+      expect(res.text).toBe(INDEX);
+      expect(res.headers.link).toContain('</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials');
+    } finally {
+      writeFileSync(path.join(webRoot, 'shell', 'dist', 'home.html'), HOME);
+    }
   });
 
   test('is sent brotli to a browser that accepts it, saying so (Vary)', async () => {

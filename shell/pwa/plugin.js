@@ -75,7 +75,7 @@ class PwaPlugin {
       });
 
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PwaPlugin', (data) => {
-        if (data.outputName !== 'index.html' && data.outputName !== 'login.html') return data;
+        if (!['index.html', 'login.html', 'home.html'].includes(data.outputName)) return data;
         const publicPath = publicPathOf(compilation);
         const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
         const tag = HtmlWebpackPlugin.createHtmlTagObject;

@@ -1,8 +1,9 @@
 // The home's first screen from the server (README "First screen from the server"): for a member's
 // page load of `/`, the gateway asks the catalog the discover page's opening reads with the
 // member's own session, has mf-discover's server module draw the page from the answers, and sends
-// index.html with that screen over the app. A phone then paints the page, its pictures included,
-// before any script has run; discover takes the screen away once it has drawn the same (shell-sdk
+// the shell's home.html with that screen over the app. A phone then paints the page, its pictures
+// included, before any script has run, and the app's start (held back in home.html) follows once
+// those pictures are in; discover takes the screen away once it has drawn the same (shell-sdk
 // releaseFirstScreen). Whatever fails or takes longer than the timeout, the page load is index.html
 // as before: the first screen is an addition, never a way for the home to fail.
 import { randomInt } from 'node:crypto';
@@ -36,11 +37,18 @@ export interface DrawnScreen {
   setCookie?: string;
 }
 
-/** index.html with the drawn screen before its `#root` (the shell's frame styles place it over the app). */
-export function withFirstScreen(indexHtml: string, screen: string): string | undefined {
-  // The build minifies index.html, quotes dropped where HTML allows.
-  const at = /<div id="?root"?>/.exec(indexHtml)?.index;
-  return at === undefined ? undefined : `${indexHtml.slice(0, at)}${screen}${indexHtml.slice(at)}`;
+/**
+ * The shell's home.html with the drawn screen before its `#root` (the shell's frame styles place it
+ * over the app) and `preloads` first in its held-back start (shell/webpack.home.js), or undefined
+ * for a page without both (then index.html is sent as it is).
+ */
+export function withFirstScreen(homeHtml: string, screen: string, preloads: string): string | undefined {
+  // The build minifies the page, quotes dropped where HTML allows. The start is in the head.
+  const start = /<template id="?app-start"?>/.exec(homeHtml);
+  const root = /<div id="?root"?>/.exec(homeHtml);
+  if (!start || !root || root.index < start.index) return undefined;
+  const afterStart = start.index + start[0].length;
+  return `${homeHtml.slice(0, afterStart)}${preloads}${homeHtml.slice(afterStart, root.index)}${screen}${homeHtml.slice(root.index)}`;
 }
 
 /**

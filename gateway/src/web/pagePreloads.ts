@@ -29,11 +29,26 @@ function filesOf(manifest: Manifest, base: string): string[] {
   return [...(entry ? [entry] : []), ...page].filter((f) => /^[\w.-]+\.js$/.test(f)).map((f) => `${base}/${f}`);
 }
 
+/** One preload: a fetch in the mode its `fetch()` asks in, or a script at low priority. */
+export type Preload = { href: string; as: 'fetch'; crossorigin: 'anonymous' | 'use-credentials' } | { href: string; as: 'script'; fetchpriority: 'low' };
+
+/** As a `Link` header's value. */
+export function linkHeader(preloads: readonly Preload[]): string {
+  return preloads.map(({ href, ...attributes }) => [`<${href}>`, 'rel=preload', ...Object.entries(attributes).map(([k, v]) => `${k}=${v}`)].join('; ')).join(', ');
+}
+
+/** As `<link>` elements (hrefs are our own paths: /api, /remotes.json, a remote's built files). */
+export function linkTags(preloads: readonly Preload[]): string {
+  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return preloads.map(({ href, ...attributes }) => `<link rel="preload" href="${attribute(href)}"${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}>`).join('');
+}
+
 /**
- * Answers the `Link` header value for a page's path, or null. Each remote's manifest is read again
- * only when its file changed (a remote deploys alone, ARCHITECTURE §9).
+ * Answers a member's page's preloads by its path (none for a page no remote of this gateway draws).
+ * Each remote's manifest is read again only when its file changed (a remote deploys alone,
+ * ARCHITECTURE §9).
  */
-export function pagePreloads(options: { webRoot: string; remotes: Record<RemoteName, string> }): (pathname: string) => Promise<string | null> {
+export function pagePreloads(options: { webRoot: string; remotes: Record<RemoteName, string> }): (pathname: string) => Promise<Preload[]> {
   const cache = new Map<RemoteName, { mtimeMs: number; files: string[] }>();
   const byFederationName = new Map(REMOTE_NAMES.map((name) => [federationName(name), name]));
 
@@ -54,25 +69,25 @@ export function pagePreloads(options: { webRoot: string; remotes: Record<RemoteN
   return async (pathname) => {
     const route = remoteRouteFor(pathname);
     const name = route && route.gate === 'member' ? byFederationName.get(route.remote) : undefined;
-    if (!name) return null;
+    if (!name) return [];
     const files = await filesFor(name).catch(() => []);
-    if (!files.length) return null;
+    if (!files.length) return [];
     // The manifest is what the federation runtime reads first (a plain fetch: crossorigin
     // anonymous matches it); the scripts at low priority: fetched beside the shell's start, never
     // ahead of it (the page paints first).
-    return [`<${options.remotes[name]}>; ${FETCH_PRELOAD}`, ...files.map((f) => `<${f}>; rel=preload; as=script; fetchpriority=low`)].join(', ');
+    return [{ href: options.remotes[name], as: 'fetch', crossorigin: 'anonymous' }, ...files.map((href): Preload => ({ href, as: 'script', fetchpriority: 'low' }))];
   };
 }
-
-/** A preload a `fetch()` of the same URL with `credentials: 'same-origin'` (the default) takes up. */
-const FETCH_PRELOAD = 'rel=preload; as=fetch; crossorigin=anonymous';
 
 /**
  * The start's two first reads (shell/src/earlyReads.ts), asked for by the document for a member's
  * page load: they travel beside the shell's scripts instead of after main.js has arrived and run
  * (bench/README.md "lighthouse"). The session is read with credentials 'include' (use-credentials
- * matches it), /remotes.json with 'same-origin' (anonymous); a preload whose credentials differ
- * from its fetch's is not taken up and the browser asks again (the bundle-budget journey checks
- * each is asked for once).
+ * matches it), /remotes.json with 'same-origin' (anonymous, as a `fetch()` with the default
+ * credentials takes it up); a preload whose credentials differ from its fetch's is not taken up
+ * and the browser asks again (the bundle-budget journey checks each is asked for once).
  */
-export const EARLY_READS_LINK = `</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials, </remotes.json>; ${FETCH_PRELOAD}`;
+export const EARLY_READS: readonly Preload[] = [
+  { href: '/api/auth/session', as: 'fetch', crossorigin: 'use-credentials' },
+  { href: '/remotes.json', as: 'fetch', crossorigin: 'anonymous' },
+];

@@ -4,7 +4,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { isUnder } from '../api/routeTable';
 import { withFirstScreen, type DrawnScreen } from './firstScreen';
 import { sendHtml, shellTemplate } from './htmlPage';
-import { EARLY_READS_LINK, pagePreloads } from './pagePreloads';
+import { EARLY_READS, linkHeader, linkTags, pagePreloads } from './pagePreloads';
 import { precompressedFiles, sendPrecompressed } from './precompressed';
 import { REMOTE_NAMES, remotesDocument, type RemoteName } from './remotes';
 
@@ -103,7 +103,8 @@ export function webRoutes(options: {
   const loginHtml = path.join(shellDist, 'login.html');
   const remotes = remotesDocument(options.remotes);
   const preloadsFor = pagePreloads(options);
-  const indexTemplate = shellTemplate(indexHtml);
+  // The shell's page for a first screen drawn by the server: its start held back (shell/webpack.home.js).
+  const homeTemplate = shellTemplate(path.join(shellDist, 'home.html'));
 
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
@@ -128,15 +129,17 @@ export function webRoutes(options: {
     const signedIn = options.signedIn?.(req) ?? false;
     const page = req.path === '/login' && !signedIn && (await isFile(loginHtml)) ? loginHtml : indexHtml;
     if (page === indexHtml && signedIn) {
-      const link = await preloadsFor(req.path);
-      res.setHeader('Link', link ? `${EARLY_READS_LINK}, ${link}` : EARLY_READS_LINK);
+      const preloads = [...EARLY_READS, ...(await preloadsFor(req.path))];
       const drawn = await options.firstScreen?.(req);
-      const page = drawn ? withFirstScreen((await indexTemplate()) ?? '', drawn.html) : undefined;
+      const page = drawn ? withFirstScreen((await homeTemplate()) ?? '', drawn.html, linkTags(preloads)) : undefined;
       if (drawn && page) {
+        // The page's preloads wait with its scripts (home.html): they are the app's start, which
+        // comes after the first screen's pictures.
         if (drawn.setCookie) res.append('Set-Cookie', drawn.setCookie);
         await sendHtml(req, res, 200, page);
         return;
       }
+      res.setHeader('Link', linkHeader(preloads));
     }
     const sent = await sendPrecompressed(req, res, page, NO_CACHE).catch(() => {
       res.removeHeader('Content-Encoding');

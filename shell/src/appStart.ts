@@ -1,0 +1,37 @@
+// The start of home.html, the page the gateway sends with the home's first screen drawn (README
+// "First screen from the server"): the app's scripts and their preloads wait in
+// `<template id="app-start">` until the first screen's first-row pictures have loaded and been
+// painted, so on a slow network those pictures (the page's largest paint) get the bandwidth the
+// app's 160 KiB of JavaScript would take, and the app, which only redraws the same screen, comes
+// right after. No imports: this runs before anything else of the shell has arrived.
+
+/** The pictures the page's largest paint is one of (mf-discover CardPicture: the grid's first row). */
+const FIRST_ROW = '#first-screen img[fetchpriority="high"]';
+/** The longest the app waits for them (a picture that never answers must not hold the app back). */
+const WAIT_MS = 3_000;
+
+/** The template's scripts and preloads into the head: fetched and run as if the page had named them. */
+function startApp(): void {
+  const start = document.getElementById('app-start');
+  if (!(start instanceof HTMLTemplateElement)) return;
+  start.remove();
+  document.head.append(document.importNode(start.content, true));
+}
+
+/** After the frame that paints what has loaded (the next frame's callback runs before its paint; the task after it, after). */
+function afterPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
+
+const waiting = Array.from(document.querySelectorAll<HTMLImageElement>(FIRST_ROW)).filter((img) => !img.complete);
+let left = waiting.length;
+const oneDone = () => {
+  left -= 1;
+  if (left === 0) afterPaint(startApp);
+};
+for (const img of waiting) {
+  img.addEventListener('load', oneDone, { once: true });
+  img.addEventListener('error', oneDone, { once: true });
+}
+if (left === 0) afterPaint(startApp);
+setTimeout(startApp, WAIT_MS);
