@@ -53,8 +53,10 @@ describe("the home's first screen from the server", () => {
     const finishedAt = new Map<string, number>();
     let mainAskedAt = Infinity;
     home.on('requestfinished', (request) => finishedAt.set(request.url(), Date.now()));
+    const listingReads: string[] = [];
     home.on('request', (request) => {
       if (/\/main\.[0-9a-f]{8}\.js$/.test(request.url())) mainAskedAt = Math.min(mainAskedAt, Date.now());
+      if (request.url().includes('/api/characters/public')) listingReads.push(request.url());
     });
     await home.goto('/');
     await home.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
@@ -63,6 +65,8 @@ describe("the home's first screen from the server", () => {
     for (const src of firstRow) expect(finishedAt.get(src)).toBeLessThanOrEqual(mainAskedAt);
     const shown = await cardNames(home, '#root');
     expect(shown.slice(0, 4)).toEqual(drawn);
+    // The app took the answers the screen was drawn from: it asked the catalog nothing again.
+    expect(listingReads).toEqual([]);
     expect(await home.getByRole('heading', { name: 'แนะนำสำหรับคุณ' }).isVisible()).toBe(true);
     expect(await home.locator('main').count()).toBe(1);
     // The browser session kept its seed: no second one was drawn.

@@ -21,13 +21,13 @@ const EARLY_READ_TAGS = '<link rel="preload" href="/api/auth/session" as="fetch"
 
 /**
  * A server module as createServerConfig builds one (CommonJS, reads + render), drawing the names
- * its answers hold, so a test sees which answers reached it. `mark` tells builds apart.
+ * its answers hold (escaped, as React does), so a test sees which answers reached it. `mark` tells builds apart.
  */
 function serverModule(mark: string): string {
   return `
 exports.reads = (seed) => ['/api/characters/public?seed=' + seed + '&sort=popular&limit=10', '/api/characters/public?seed=' + seed];
 exports.render = (seed, answers) => ({
-  html: '<main data-build="${mark}" data-seed="' + seed + '">' + Object.values(answers).map((a) => a.characters.map((c) => c.name).join(',')).join('|') + '</main>',
+  html: '<main data-build="${mark}" data-seed="' + seed + '">' + Object.values(answers).map((a) => a.characters.map((c) => c.name.replace(/</g, '&lt;')).join(',')).join('|') + '</main>',
   css: '.card{color:red}</style><script>x</script>',
 });`;
 }
@@ -35,11 +35,11 @@ exports.render = (seed, answers) => ({
 /** A catalog stand-in for the public listing: what it was asked (path and cookie), answering after `delayMs` with `status`. */
 async function startCatalog() {
   const asked: { path: string; cookie?: string }[] = [];
-  const behaviour = { status: 200, delayMs: 0 };
+  const behaviour: { status: number; delayMs: number; name?: string } = { status: 200, delayMs: 0 };
   const app = express();
   app.get('/api/characters/public', (req, res) => {
     asked.push({ path: req.originalUrl, cookie: req.headers.cookie });
-    const name = req.query.sort === 'popular' ? 'ดาวเด่น' : 'มีนา';
+    const name = behaviour.name ?? (req.query.sort === 'popular' ? 'ดาวเด่น' : 'มีนา');
     setTimeout(() => res.status(behaviour.status).json({ characters: [{ id: 'c1', name }], nextCursor: null }), behaviour.delayMs);
   });
   const { url, close } = await listenLocally(app);
@@ -80,6 +80,7 @@ describe("the home's first screen from the server", () => {
     catalog.asked.length = 0;
     catalog.behaviour.status = 200;
     catalog.behaviour.delayMs = 0;
+    catalog.behaviour.name = undefined;
   });
 
   test("a member's page load of / is home.html with the screen drawn from the catalog's answers to the member's own session, inert and hidden from assistive technology, before #root", async () => {
@@ -94,7 +95,22 @@ describe("the home's first screen from the server", () => {
     expect(catalog.asked.map((a) => a.path).sort()).toEqual(['/api/characters/public?seed=4242', '/api/characters/public?seed=4242&sort=popular&limit=10']);
     for (const asked of catalog.asked) expect(asked.cookie).toContain(member);
     // Nothing in the styles ends the style element.
-    expect(res.text).not.toContain('</style><script>');
+    expect(res.text).not.toContain('</style><script>x');
+    // The answers it was drawn from, for the page to take as its own first reads.
+    const data = /<script type="application\/json" id="first-screen-data">(.*?)<\/script><\/div>/.exec(res.text)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual({
+      '/api/characters/public?seed=4242&sort=popular&limit=10': { characters: [{ id: 'c1', name: 'ดาวเด่น' }], nextCursor: null },
+      '/api/characters/public?seed=4242': { characters: [{ id: 'c1', name: 'มีนา' }], nextCursor: null },
+    });
+  });
+
+  test("a member's text in the answers cannot end the data block (every < escaped, the same JSON)", async () => {
+    catalog.behaviour.name = '</script><script>alert(1)</script>';
+    const res = await request(app).get('/').set('Cookie', member);
+    expect(res.text).not.toContain('<script>alert(1)');
+    const data = /<script type="application\/json" id="first-screen-data">(.*?)<\/script><\/div>/.exec(res.text)?.[1] ?? '';
+    expect(data).toContain('\\u003c/script>');
+    expect(Object.values(JSON.parse(data) as Record<string, { characters: { name: string }[] }>)[0]?.characters[0]?.name).toBe('</script><script>alert(1)</script>');
   });
 
   test('keeps the browser session\'s discover seed, and gives a browser without one a session cookie holding the seed it drew with', async () => {

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { mockApi, type ApiCall } from '@lakorn/shell-sdk/testing';
+import { preloadDiscover } from '../src/features/discover/api';
 import { renderAt, summary } from './support';
 
 // The home's first screen from the server (README "First screen from the server"), on the page's
@@ -38,6 +39,28 @@ describe("the server's first screen, on the page", () => {
     const seed = /(?:^|; )lakorn_seed=(\d+)/.exec(document.cookie)?.[1];
     expect(Number(seed)).toBeGreaterThan(0);
     expect(new Set(api.callsTo('GET', '/api/characters/public').map((c) => c.url.searchParams.get('seed')))).toEqual(new Set([seed]));
+  });
+
+  test('takes the answers the server drew from as its first reads: the same cards, nothing asked again', async () => {
+    document.cookie = 'lakorn_seed=515; path=/';
+    const drawnRow = summary({ name: 'ดาวที่วาดไว้' });
+    const drawnCard = summary({ name: 'การ์ดที่วาดไว้' });
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'first-screen-data';
+    block.textContent = JSON.stringify({
+      '/api/characters/public?seed=515&sort=popular&limit=10': { characters: [drawnRow], nextCursor: null },
+      '/api/characters/public?seed=515': { characters: [drawnCard], nextCursor: null },
+    });
+    document.body.append(block);
+    const api = mockApi({ 'GET /api/characters/public': page([summary({ name: 'จากการอ่านใหม่' })]) });
+    // As discover's module does when it loads on / (exposedApp.ts).
+    preloadDiscover();
+    renderAt('/');
+    expect(await screen.findByRole('article', { name: 'การ์ดที่วาดไว้' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'อันดับ 1 ดาวที่วาดไว้' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/characters/public')).toEqual([]);
+    expect(document.getElementById('first-screen-data')).toBeNull();
   });
 
   test('stays over the page until both the grid and the popular row are drawn, then goes', async () => {

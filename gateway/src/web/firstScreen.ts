@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { Request } from 'express';
-import { FIRST_SCREEN_ID, SEED_MAX, seedCookie, seedFromCookie, type FirstScreenModule } from '@lakorn/contracts';
+import { FIRST_SCREEN_DATA_ID, FIRST_SCREEN_ID, SEED_MAX, seedCookie, seedFromCookie, type FirstScreenModule } from '@lakorn/contracts';
 import type { Logger } from '@lakorn/service-kit';
 import { localRemoteDir, type RemoteName } from './remotes';
 
@@ -56,9 +56,14 @@ export function withFirstScreen(homeHtml: string, screen: string, preloads: stri
  * page. Inert (taps reach the app underneath, which draws the same screen; nothing in it takes
  * focus) and hidden from assistive technology, which reads the app's own page.
  */
-function screenElement(drawn: { html: string; css: string }): string {
+function screenElement(drawn: { html: string; css: string }, answers: Record<string, unknown>): string {
   // The styles are our components' own; `</` is escaped anyway, so nothing in them ends the element.
-  return `<div id="${FIRST_SCREEN_ID}" inert aria-hidden="true"><style>${drawn.css.replace(/<\//g, '<\\/')}</style>${drawn.html}</div>`;
+  // The answers are members' text: every `<` as \u003c (the same JSON), so none can end the block.
+  const data = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return (
+    `<div id="${FIRST_SCREEN_ID}" inert aria-hidden="true"><style>${drawn.css.replace(/<\//g, '<\\/')}</style>${drawn.html}` +
+    `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${data}</script></div>`
+  );
 }
 
 /**
@@ -120,8 +125,9 @@ export function firstScreens(options: FirstScreenOptions): (req: Request) => Pro
       const paths = module.reads(seed);
       const signal = AbortSignal.timeout(options.timeoutMs);
       const answers = await Promise.all(paths.map((p) => read(req, p, signal)));
-      const drawn = module.render(seed, Object.fromEntries(paths.map((p, i) => [p, answers[i]])));
-      return { html: screenElement(drawn), setCookie: kept === undefined ? seedCookie(seed) : undefined };
+      const byPath = Object.fromEntries(paths.map((p, i) => [p, answers[i]]));
+      const drawn = module.render(seed, byPath);
+      return { html: screenElement(drawn, byPath), setCookie: kept === undefined ? seedCookie(seed) : undefined };
     } catch (error) {
       options.logger.warn({ err: error instanceof Error ? error.message : String(error), path: req.path }, 'first screen not drawn');
       return null;

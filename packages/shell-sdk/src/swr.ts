@@ -62,3 +62,15 @@ export function useApi<T>(path: string | null, options: ApiQueryOptions = {}): S
 export function preloadApi<T>(path: string, options: ApiQueryOptions = {}): void {
   void preload(path, queryFetcher<T>(options)).catch(() => undefined);
 }
+
+/**
+ * A query's answer already in hand (the first screen's, takeFirstScreenAnswers), handed over as
+ * preloadApi hands over one in flight: the first useApi of the path takes it without asking, and
+ * it counts as fetched now for `maxAgeMs`.
+ */
+export function seedApi<T>(path: string, data: T): void {
+  void preload(path, async () => {
+    fetchedAt.set(path, Date.now());
+    return data;
+  });
+}

@@ -17,7 +17,7 @@ import {
   type PublicCharactersPage,
 } from '@lakorn/contracts/web';
 import { useSWRConfig } from 'swr';
-import { ApiError, getJson, mutate, preloadApi, useApi, useSession, useToast } from '@lakorn/shell-sdk';
+import { ApiError, getJson, mutate, preloadApi, seedApi, takeFirstScreenAnswers, useApi, useSession, useToast } from '@lakorn/shell-sdk';
 import { DISCOVER_TEXT } from './messages';
 
 /**
@@ -74,10 +74,15 @@ export function openingPaths(seed: number): [popular: string, first: string] {
 
 /**
  * Starts discover's opening reads when its module loads on `/`, so they travel while the page's
- * JavaScript runs and React renders; the page's own queries (same paths) take them in flight.
+ * JavaScript runs and React renders; the page's own queries (same paths) take them in flight. A
+ * read the server's first screen was drawn from is not asked again: its answer is the page's.
  */
 export function preloadDiscover(): void {
-  for (const path of openingPaths(sessionSeed())) preloadApi<PublicCharactersPage>(path);
+  const drawn = takeFirstScreenAnswers();
+  for (const path of openingPaths(sessionSeed())) {
+    if (path in drawn) seedApi(path, drawn[path] as PublicCharactersPage);
+    else preloadApi<PublicCharactersPage>(path);
+  }
 }
 
 /**

@@ -105,6 +105,12 @@ export const SIGN_IN_RESULT_TYPE = 'lakorn-auth';
  * the app has drawn the same screen.
  */
 export const FIRST_SCREEN_ID = 'first-screen';
+/**
+ * The JSON block inside the first screen holding the API answers it was drawn from, by path: the
+ * page takes them as its own first reads, so it draws exactly what the server drew, without
+ * asking again.
+ */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
 /**
  * The server module a remote builds beside its browser files (`dist-server/first-screen.js`,
