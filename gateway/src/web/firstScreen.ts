@@ -5,7 +5,7 @@
 // included, before any script has run, and the app's start (held back in home.html) follows once
 // those pictures are in; discover takes the screen away once it has drawn the same (shell-sdk
 // releaseFirstScreen). Whatever fails or takes longer than the timeout, the page load is index.html
-// as before: the first screen is an addition, never a way for the home to fail.
+// as before (with its Link header): the first screen is an addition, never a way for the home to fail.
 import { randomInt } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -31,7 +31,7 @@ export interface FirstScreenOptions {
 }
 
 export interface DrawnScreen {
-  /** The element to put before `#root`: the drawn screen and its styles. */
+  /** The element to put before `#root`: the drawn screen, its styles and the answers it was drawn from. */
   html: string;
   /** The discover seed's cookie, when the browser had none (the page reads the same one). */
   setCookie?: string;

@@ -131,12 +131,12 @@ export function webRoutes(options: {
     if (page === indexHtml && signedIn) {
       const preloads = [...EARLY_READS, ...(await preloadsFor(req.path))];
       const drawn = await options.firstScreen?.(req);
-      const page = drawn ? withFirstScreen((await homeTemplate()) ?? '', drawn.html, linkTags(preloads)) : undefined;
-      if (drawn && page) {
+      const withScreen = drawn ? withFirstScreen((await homeTemplate()) ?? '', drawn.html, linkTags(preloads)) : undefined;
+      if (drawn && withScreen) {
         // The page's preloads wait with its scripts (home.html): they are the app's start, which
         // comes after the first screen's pictures.
         if (drawn.setCookie) res.append('Set-Cookie', drawn.setCookie);
-        await sendHtml(req, res, 200, page);
+        await sendHtml(req, res, 200, withScreen);
         return;
       }
       res.setHeader('Link', linkHeader(preloads));
