@@ -141,12 +141,15 @@ describe("the home's first screen from the server", () => {
     expect(res.text).toContain(`<template id=app-start>${EARLY_READ_TAGS}${remote}<script defer src=/main.402ea51c.js></script></template>`);
   });
 
-  test('a shell build without home.html gets index.html as built, with its preloads in the Link header', async () => {
+  test('a shell build without home.html gets index.html as built, with its preloads in the Link header, and asks the catalog nothing', async () => {
     rmSync(path.join(webRoot, 'shell', 'dist', 'home.html'));
     try {
       const res = await request(app).get('/').set('Cookie', member);
       expect(res.text).toBe(INDEX);
       expect(res.headers.link).toContain('</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials');
+      // Nowhere to put a first screen: nothing asked of the catalog, no seed handed out.
+      expect(catalog.asked).toEqual([]);
+      expect(res.headers['set-cookie']).toBeUndefined();
     } finally {
       writeFileSync(path.join(webRoot, 'shell', 'dist', 'home.html'), HOME);
     }

@@ -130,8 +130,10 @@ export function webRoutes(options: {
     const page = req.path === '/login' && !signedIn && (await isFile(loginHtml)) ? loginHtml : indexHtml;
     if (page === indexHtml && signedIn) {
       const preloads = [...EARLY_READS, ...(await preloadsFor(req.path))];
-      const drawn = await options.firstScreen?.(req);
-      const withScreen = drawn ? withFirstScreen((await homeTemplate()) ?? '', drawn.html, linkTags(preloads)) : undefined;
+      // A shell build without home.html has nowhere to put a first screen: the catalog is not asked.
+      const home = options.firstScreen ? await homeTemplate() : undefined;
+      const drawn = home === undefined ? null : await options.firstScreen?.(req);
+      const withScreen = home !== undefined && drawn ? withFirstScreen(home, drawn.html, linkTags(preloads)) : undefined;
       if (drawn && withScreen) {
         // The page's preloads wait with its scripts (home.html): they are the app's start, which
         // comes after the first screen's pictures.
