@@ -3,12 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { REGISTRATION_BONUS_DEFAULT, REGISTRATION_BONUS_MAX } from '@lakorn/contracts/web';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
-import { Button, Card, ErrorState, Input, LoadingState, Muted, Page, PageHeader, theme } from '@lakorn/ui';
+import { Button, Card, ErrorState, formatCoins, Input, LoadingState, Muted, Page, PageHeader, theme } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/wholeNumber';
 import { saveRegistrationBonus, useRegistrationBonus } from '../api';
 import { BONUS_TEXT } from '../messages';
-
-const formatCoins = (n: number) => n.toLocaleString('en-US');
 
 /**
  * /admin/registration-bonus (spec §2): a number input (min 0) with the unit COINS, save, the
