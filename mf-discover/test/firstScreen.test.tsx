@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { mockApi, type ApiCall } from '@lakorn/shell-sdk/testing';
 import { preloadDiscover } from '../src/features/discover/api';
+import { DISCOVER_TEXT } from '../src/features/discover/messages';
 import { renderAt, summary } from './support';
 
 // The home's first screen from the server (README "First screen from the server"), on the page's
@@ -41,7 +42,7 @@ describe("the server's first screen, on the page", () => {
     expect(new Set(api.callsTo('GET', '/api/characters/public').map((c) => c.url.searchParams.get('seed')))).toEqual(new Set([seed]));
   });
 
-  test('takes the answers the server drew from as its first reads: the same cards, nothing asked again', async () => {
+  test('takes the answers the server drew from as its first reads: the same cards in the first render, nothing asked again', async () => {
     document.cookie = 'lakorn_seed=515; path=/';
     const drawnRow = summary({ name: 'ดาวที่วาดไว้' });
     const drawnCard = summary({ name: 'การ์ดที่วาดไว้' });
@@ -57,7 +58,9 @@ describe("the server's first screen, on the page", () => {
     // As discover's module does when it loads on / (exposedApp.ts).
     preloadDiscover();
     renderAt('/');
-    expect(await screen.findByRole('article', { name: 'การ์ดที่วาดไว้' })).toBeInTheDocument();
+    // In the first render: no loading state to draw and then draw over (a commit of the whole page each).
+    expect(screen.getByRole('article', { name: 'การ์ดที่วาดไว้' })).toBeInTheDocument();
+    expect(screen.queryByText(DISCOVER_TEXT.loading)).toBeNull();
     expect(await screen.findByRole('button', { name: 'อันดับ 1 ดาวที่วาดไว้' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/characters/public')).toEqual([]);
     expect(document.getElementById('first-screen-data')).toBeNull();

@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
 import { TIMERS, type Profile } from '@lakorn/contracts/web';
 import { ApiError, clearSessionEnded, getJson, mutate as apiMutate, onSessionEnded, SESSION_ENDED_NOTICE } from './fetcher';
+import { useForgetAnswers } from './swr';
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -58,7 +58,7 @@ export function SessionProvider({
   const [status, setStatus] = useState<SessionStatus>(
     initialProfile === undefined ? 'loading' : initialProfile ? 'signed-in' : 'signed-out',
   );
-  const { mutate: mutateCache } = useSWRConfig();
+  const forgetAnswers = useForgetAnswers();
   const profileRef = useRef(profile);
   profileRef.current = profile;
 
@@ -84,9 +84,9 @@ export function SessionProvider({
           // private mode: /login shows no reason, the member still signs in again
         }
         setProfile(null);
-        void mutateCache(() => true, undefined, { revalidate: false });
+        void forgetAnswers();
       }),
-    [setProfile, mutateCache],
+    [setProfile, forgetAnswers],
   );
 
   const refreshProfile = useCallback(async () => {
@@ -154,9 +154,9 @@ export function SessionProvider({
       }
       setProfile(null);
       // Nothing of the previous user may show to the next one.
-      await mutateCache(() => true, undefined, { revalidate: false });
+      await forgetAnswers();
     },
-    [mutateCache, setProfile],
+    [forgetAnswers, setProfile],
   );
   const signOut = useCallback(() => endSession('/api/auth/logout'), [endSession]);
   const signOutEverywhere = useCallback(() => endSession('/api/auth/logout-everywhere'), [endSession]);

@@ -1,12 +1,19 @@
-import { useEffect } from 'react';
-import useSWR, { preload, type SWRConfiguration, type SWRResponse } from 'swr';
+import { useCallback, useEffect } from 'react';
+import useSWR, { preload, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import { getJson } from './fetcher';
+
+/**
+ * Answers that came with the page (seedApi), by path: SWR's `fallback`, what a query shows until
+ * it has an answer of its own.
+ */
+const seeded: Record<string, unknown> = {};
 
 /**
  * spec §7: queries never refetch on focus, reconnect or by interval, and data does not go stale
  * by itself; explicit refreshes (mutate) follow actions. Retries live in the fetcher.
  */
 export const swrConfig: SWRConfiguration = {
+  fallback: seeded,
   fetcher: (path: string) => getJson(path),
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
@@ -64,13 +71,26 @@ export function preloadApi<T>(path: string, options: ApiQueryOptions = {}): void
 }
 
 /**
- * A query's answer already in hand (the first screen's, takeFirstScreenAnswers), handed over as
- * preloadApi hands over one in flight: the first useApi of the path takes it without asking, and
- * it counts as fetched now for `maxAgeMs`.
+ * A query's answer already in hand (the first screen's, takeFirstScreenAnswers), given to SWR as
+ * its fallback for the path, the way SWR takes a server's answers: the first useApi of the path
+ * draws it in its first render, with no loading state and no request (revalidateIfStale is off),
+ * and it counts as fetched now for `maxAgeMs`. Handed over as a preload instead, it reached the
+ * page only after a commit of the loading state and another of the answer (bench/README.md
+ * "lighthouse").
  */
 export function seedApi<T>(path: string, data: T): void {
-  void preload(path, async () => {
-    fetchedAt.set(path, Date.now());
-    return data;
-  });
+  fetchedAt.set(path, Date.now());
+  seeded[path] = data;
+}
+
+/**
+ * Forgets every query's answer, the cached ones and those that came with the page: nothing of
+ * one member may show to the next (a sign-out, a session ended elsewhere, a deleted account).
+ */
+export function useForgetAnswers(): () => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    for (const path of Object.keys(seeded)) delete seeded[path];
+    await mutate(() => true, undefined, { revalidate: false });
+  }, [mutate]);
 }

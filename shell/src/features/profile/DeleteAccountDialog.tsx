@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { mutate, useSession, useToast } from '@lakorn/shell-sdk';
+import { mutate, useForgetAnswers, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, ErrorText, TextField, theme } from '@lakorn/ui';
 import { PROFILE_TEXT } from './messages';
 
@@ -10,7 +9,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const { profile, setProfile } = useSession();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const { mutate: mutateCache } = useSWRConfig();
+  const forgetAnswers = useForgetAnswers();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -28,7 +27,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       await mutate('DELETE', '/api/users/me');
       toast({ title: PROFILE_TEXT.deleted, variant: 'success' });
       setProfile(null);
-      await mutateCache(() => true, undefined, { revalidate: false });
+      await forgetAnswers();
       navigate('/login', { replace: true });
     } catch {
       setDeleting(false);
