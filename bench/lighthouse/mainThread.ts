@@ -4,8 +4,9 @@
 // BENCH_LOADS (15) times per build in a fresh Chromium context at 390×844, unthrottled (BENCH_THROTTLE
 // sets a CPU slowdown), until its 12 cards and the network are quiet; Chromium's own counters
 // (CDP Performance.getMetrics: TaskDuration, ScriptDuration, RecalcStyleDuration, LayoutDuration)
-// and the long tasks' blocking time are read after each load, the first round discarded as
-// warm-up, medians printed.
+// and the long tasks' blocking time are read after each load, with the tasks that evaluated the
+// shell's main.js and the remote's entry each timed on its own (from the trace),
+// the first round discarded as warm-up, medians printed.
 // BENCH_B_ROOT=<dir> (a checkout whose front ends are built) is served by a second gateway over the
 // same services, and every round loads both builds, who goes first alternating.
 import { loadavg } from 'node:os';
@@ -14,11 +15,13 @@ import { CHROMIUM_PATH } from '../../e2e/support';
 import { startOwnGateway } from '../../e2e/support/ownGateway';
 import { median } from '../support/measure';
 import { loadHome, memberContext, openStack, seed } from './home';
-import { simulatedBlocking, startTrace } from './trace';
+import { scriptTask, simulatedBlocking, startTrace } from './trace';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 1);
-const METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'Blocking', 'Simulated'] as const;
+/** The scripts whose evaluating task is timed on its own (a column each): the shell's main.js and the remote's entry. (The start's libraries run later, in a task of the runtime's own, not their chunks' evaluation.) */
+const SCRIPT_TASKS = ['main', 'remoteEntry'] as const;
+const METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'Blocking', 'Simulated', ...SCRIPT_TASKS] as const;
 /** The CPU slowdown Lighthouse's simulation would apply to this load's tasks (Simulated, below). */
 const SIMULATE = Number(process.env.BENCH_SIMULATE ?? 4);
 type Sample = Record<(typeof METRICS)[number], number>;
@@ -56,7 +59,9 @@ async function loadOnce(browser: Browser, url: string, cookie: string): Promise<
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const byName = new Map(metrics.map((m) => [m.name, m.value * 1000]));
     byName.set('Blocking', (await page.evaluate('window.__blockingNow()')) as number);
-    byName.set('Simulated', simulatedBlocking(await stopTrace(), SIMULATE));
+    const events = await stopTrace();
+    byName.set('Simulated', simulatedBlocking(events, SIMULATE));
+    for (const script of SCRIPT_TASKS) byName.set(script, scriptTask(events, script));
     return Object.fromEntries(METRICS.map((m) => [m, byName.get(m) ?? Number.NaN])) as Sample;
   } finally {
     await context.close();

@@ -57,3 +57,13 @@ export function simulatedBlocking(events: TraceEvent[], slowdown: number): numbe
   if (!tasks.length) return Number.NaN;
   return tasks.reduce((sum, task) => sum + Math.max(0, task.ms * slowdown - 50), 0);
 }
+
+/**
+ * How long the top-level task took that evaluated the page's script whose file name starts with
+ * `prefix` (main, bootstrap, remoteEntry): what that script's first run costs the main thread.
+ */
+export function scriptTask(events: TraceEvent[], prefix: string): number {
+  const named = new RegExp(`/${prefix}[^/]*\\.js$`);
+  const task = topLevelTasks(events).find((t) => t.inside.some((e) => e.name === 'EvaluateScript' && named.test(e.args?.data?.url ?? '')));
+  return task?.ms ?? Number.NaN;
+}
