@@ -13,11 +13,28 @@ const cardNames = async (page: Page, scope: string): Promise<(string | null)[]> 
 };
 const seedCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'lakorn_seed');
 
+/**
+ * Notes every use of the browser's Intl (its constructors and the toLocale… methods that build
+ * one) in `window.__intlUses`: a page's first costs Chromium 20–190 ms of main thread while V8
+ * sets up its locale data (ui/src/numbers.ts), so the home's start makes none.
+ */
+const INTL_PROBE = `(() => {
+  const uses = (window.__intlUses = []);
+  for (const name of ['NumberFormat', 'DateTimeFormat', 'Segmenter', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'DisplayNames', 'Locale']) {
+    const made = Intl[name];
+    if (made) Intl[name] = new Proxy(made, { construct: (target, args) => (uses.push('Intl.' + name), Reflect.construct(target, args)) });
+  }
+  for (const [owner, method] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString'], [String.prototype, 'localeCompare']]) {
+    const original = owner[method];
+    owner[method] = function (...args) { uses.push(method); return original.apply(this, args); };
+  }
+})();`;
+
 describe("the home's first screen from the server", () => {
   const browser = browserPerFile();
   const run = Date.now().toString(36);
 
-  it('shows the home before any script, in the order the app then shows it, and gives way to the app once it has drawn the same', async () => {
+  it('shows the home before any script, in the order the app then shows it, and gives way to the app once it has drawn the same, its start using no Intl', async () => {
     const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `first-screen-${run}@example.test`, 'ฟ้าใส');
 
@@ -59,8 +76,11 @@ describe("the home's first screen from the server", () => {
       if (/\/main\.[0-9a-f]{8}\.js$/.test(request.url())) mainAskedAt = Math.min(mainAskedAt, Date.now());
       if (request.url().includes('/api/characters/public')) listingReads.push(request.url());
     });
+    await home.context().addInitScript({ content: INTL_PROBE });
     await home.goto('/');
     await home.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+    // Its start, up to drawing the whole home (coin badge included), used no Intl.
+    expect(await home.evaluate(() => (globalThis as unknown as { __intlUses: string[] }).__intlUses)).toEqual([]);
     const firstRow = await home.locator('#root img[fetchpriority="high"]').evaluateAll((imgs) => imgs.map((img) => (img as unknown as { currentSrc: string }).currentSrc));
     // The first row's cards that have a picture (other journeys' characters may have none).
     expect(Number.isFinite(mainAskedAt)).toBe(true);
