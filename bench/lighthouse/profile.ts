@@ -30,9 +30,11 @@ interface CpuProfile {
 /**
  * Counts React's commits without React's help: React calls the DevTools hook's onCommitFiberRoot
  * after every commit when a hook is installed before it loads. A fiber rendered in a commit when
- * it is new or its props or state changed (its alternate's memoized values differ); host
- * elements and text (tags 5, 6) are counted with their owners. Plain JavaScript: it runs in the
- * page as written (tsx's helpers are not there).
+ * it is new or its props or state changed since the last commit saw it (not since its alternate:
+ * a subtree a commit did not touch keeps an alternate from an earlier render, which counted the
+ * whole page again in every small commit after a large one, until 2026-11-28); host elements and
+ * text (tags 5, 6) are counted with their owners. Plain JavaScript: it runs in the page as
+ * written (tsx's helpers are not there).
  */
 const COMMIT_PROBE = `(() => {
   // A mark the profile can find: the page's clock at its first sample (long tasks are on that clock).
@@ -41,6 +43,8 @@ const COMMIT_PROBE = `(() => {
   window.__probeSource = ${process.env.BENCH_PROBE_SOURCE === '1'};
   const commits = [];
   const longTasks = [];
+  // Each fiber's props and state as the last commit saw them (a fiber and its alternate alike).
+  const seen = new WeakMap();
   const nameOf = (fiber) => {
     const type = fiber.type ?? fiber.elementType;
     if (typeof type === 'string') return '<' + type + '>';
@@ -59,7 +63,10 @@ const COMMIT_PROBE = `(() => {
       const stack = [root.current];
       while (stack.length) {
         const fiber = stack.pop();
-        const before = fiber.alternate;
+        const before = seen.get(fiber) ?? (fiber.alternate ? seen.get(fiber.alternate) : undefined);
+        const now = { memoizedProps: fiber.memoizedProps, memoizedState: fiber.memoizedState };
+        seen.set(fiber, now);
+        if (fiber.alternate) seen.set(fiber.alternate, now);
         if (fiber.tag !== 5 && fiber.tag !== 6 && (!before || before.memoizedProps !== fiber.memoizedProps || before.memoizedState !== fiber.memoizedState)) {
           rendered++;
           const name = nameOf(fiber);

@@ -96,7 +96,8 @@ describe("the home's first screen from the server", () => {
     await screenshot(home, 'first-screen-after-app');
 
     // The app works at once: a card's chat opens.
-    await home.getByRole('button', { name: `เริ่มแชทกับ ${drawn[0]}` }).click();
+    // Exact: another journey's character may have a name that starts with this one's.
+    await home.getByRole('button', { name: `เริ่มแชทกับ ${drawn[0]}`, exact: true }).click();
     await home.waitForURL(/\/chat\//, { timeout: 30_000 });
   });
 });
