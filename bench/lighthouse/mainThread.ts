@@ -5,8 +5,8 @@
 // sets a CPU slowdown), until its 12 cards and the network are quiet; Chromium's own counters
 // (CDP Performance.getMetrics: TaskDuration, ScriptDuration, RecalcStyleDuration, LayoutDuration)
 // and the long tasks' blocking time are read after each load, with the tasks that evaluated the
-// shell's main.js and the remote's entry each timed on its own (from the trace),
-// the first round discarded as warm-up, medians printed.
+// shell's main.js and the remote's entry each timed on its own (from the trace), the first round
+// discarded as warm-up, medians printed.
 // BENCH_B_ROOT=<dir> (a checkout whose front ends are built) is served by a second gateway over the
 // same services, and every round loads both builds, who goes first alternating.
 import { loadavg } from 'node:os';

@@ -60,7 +60,7 @@ export function simulatedBlocking(events: TraceEvent[], slowdown: number): numbe
 
 /**
  * How long the top-level task took that evaluated the page's script whose file name starts with
- * `prefix` (main, bootstrap, remoteEntry): what that script's first run costs the main thread.
+ * `prefix` (main, remoteEntry): what that script's first run costs the main thread.
  */
 export function scriptTask(events: TraceEvent[], prefix: string): number {
   const named = new RegExp(`/${prefix}[^/]*\\.js$`);

@@ -15,7 +15,7 @@ const seedCookie = async (page: Page) => (await page.context().cookies()).find((
 
 /**
  * Notes every use of the browser's Intl (its constructors and the toLocale… methods that build
- * one) in `window.__intlUses`: a page's first costs Chromium 20–190 ms of main thread while V8
+ * one) in `window.__intlUses`: a page's first costs Chromium 16–190 ms of main thread while V8
  * sets up its locale data (ui/src/numbers.ts), so the home's start makes none.
  */
 const INTL_PROBE = `(() => {

@@ -1,7 +1,7 @@
 // The one number helper of the front end: counts and coin amounts in Thai grouping ("1,234").
 //
 // Whole numbers (every coin amount and count the product shows) are grouped here rather than by
-// Intl.NumberFormat: a page's first Intl object costs Chromium 20–190 ms of main thread (V8 sets
+// Intl.NumberFormat: a page's first Intl object costs Chromium 16–190 ms of main thread (V8 sets
 // up its locale data then), and the shell's start made one as this module loaded, the largest
 // single piece of the signed-in home's start (bench/README.md "lighthouse"). th-TH writes whole
 // numbers in Latin digits grouped by threes with a comma, which is all this does; anything else
