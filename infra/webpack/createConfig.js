@@ -2,12 +2,10 @@
 // The shell is built with no remotes: it reads /remotes.json at start and registers them.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ModuleFederationPlugin } = require('webpack').container;
 const shared = require('./shared');
+const { FederationManifestPlugin } = require('./manifest');
 const { PrecompressPlugin } = require('./precompress');
-
-// dist/index.js, the ES module next to the CommonJS dist/index.cjs that require.resolve finds.
-const INJECT_RUNTIME_PLUGIN = path.join(path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')), 'index.js');
 
 /**
  * @param {object} options
@@ -64,29 +62,18 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
         ],
       },
       plugins: [
+        // webpack's own federation (README "Where this differs from ARCHITECTURE"): sharing and
+        // containers are part of webpack's runtime in each build. @module-federation/enhanced's
+        // runtime library made the shell's main.js 89 KB (now 8 KB), evaluated and started before
+        // any of our code on every load. A remote's mf-manifest.json comes from manifest.js.
         new ModuleFederationPlugin({
           name,
           // Hashed in production like every other script, so the service worker may keep it (shell/src/pwa/sw.js); mf-manifest.json names it.
           filename: production && !host ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
           exposes: exposes ?? {},
-          remotes: {},
           shared,
-          manifest: true,
-          dts: false,
-          // A shared singleton comes from whoever loaded it first (the shell), so starting the shell
-          // does not fetch every remote's entry to compare versions (the default 'version-first').
-          shareStrategy: 'loaded-first',
-          // One federation runtime (ARCHITECTURE §9): the shell provides it, remotes use the shell's
-          // instead of shipping their own copy (~28 KB gzip each). The shell adds the providing
-          // plugin itself (what experiments.provideExternalRuntime does) by its ES module file: the
-          // CommonJS one that option picks would bundle a second, CommonJS copy of the runtime.
-          ...(host ? { runtimePlugins: [INJECT_RUNTIME_PLUGIN] } : {}),
-          experiments: {
-            ...(host ? {} : { externalRuntime: true }),
-            // Every app runs in a browser: the runtime's Node-only paths are left out of the build.
-            optimization: { target: 'web' },
-          },
         }),
+        ...(host ? [] : [new FederationManifestPlugin({ name })]),
         ...(production ? [new PrecompressPlugin()] : []),
         ...(host
           ? [

@@ -5,7 +5,7 @@ import { AppProviders, releaseFirstScreen } from '@lakorn/shell-sdk';
 import { GlobalStyle } from '@lakorn/ui';
 import { App } from './App';
 import { earlySignedIn, takeEarlyRead } from './earlyReads';
-import { ensureRemotesRegistered, loadRemoteComponent } from './mf/remotes';
+import { remoteManifests, loadRemoteComponent } from './mf/remotes';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { remoteRouteFor } from './routing/routes';
 
@@ -15,7 +15,7 @@ import { remoteRouteFor } from './routing/routes';
 // first reads as it loads (mf-discover's exposedApp.ts). A signed-out visit goes to /login and
 // loads no remote; an admin page's remote waits for the session (RemotePage).
 const signedIn = earlySignedIn();
-ensureRemotesRegistered()
+remoteManifests()
   .then(async () => {
     const route = remoteRouteFor(window.location.pathname);
     // In a task of its own (not after another task's work): the remote's code then runs as its

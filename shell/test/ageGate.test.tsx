@@ -4,7 +4,7 @@ import { ProfilePage } from '../src/features/profile/ProfilePage';
 import { admin, member, mockApi, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
-  ensureRemotesRegistered: jest.fn(async () => ({})),
+  remoteManifests: jest.fn(async () => ({})),
   loadRemoteComponent: jest.fn(async () => ({ default: () => null })),
 }));
 

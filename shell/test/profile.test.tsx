@@ -7,7 +7,7 @@ import { ERROR_CODES } from '@lakorn/contracts/web';
 import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
-  ensureRemotesRegistered: jest.fn(async () => ({})),
+  remoteManifests: jest.fn(async () => ({})),
   loadRemoteComponent: jest.fn(async (remote: string, module: string) => ({ default: () => <p>widget {remote} {module}</p> })),
 }));
 

@@ -1,32 +1,93 @@
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async (id: string) => ({ default: { id } })),
-}));
-
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { loadRemoteComponent } from '../src/mf/remotes';
 
-const loads = loadRemote as unknown as jest.Mock;
+// The shell's share scope as webpack's runtime would fill it (src/mf/remotes.ts).
+const shareScope = { react: { '19.3.1': {} } };
+const initSharing = jest.fn(async () => undefined);
+Object.assign(globalThis, { __webpack_init_sharing__: initSharing, __webpack_share_scopes__: { default: shareScope } });
+
+/** What the gateway serves: /remotes.json, and mf-discover's manifest naming its current entry. */
+let currentEntry = 'remoteEntry.aaaa1111.js';
+/** Entry URLs that answer as a failed script load. */
+const failing = new Set<string>();
+const scripts: string[] = [];
+const inits: unknown[] = [];
+const gets: string[] = [];
 
 beforeAll(() => {
-  global.fetch = jest.fn(async () => new Response(JSON.stringify({ mf_discover: '/remotes/mf-discover/mf-manifest.json' }), { status: 200 })) as typeof fetch;
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.endsWith('/remotes.json')) return new Response(JSON.stringify({ mf_discover: '/remotes/mf-discover/mf-manifest.json' }), { status: 200 });
+    return new Response(JSON.stringify({ metaData: { remoteEntry: { name: currentEntry } } }), { status: 200 });
+  }) as typeof fetch;
+  // A script the loader adds runs as the browser would: its entry defines the container, or fails.
+  new MutationObserver((records) => {
+    for (const node of records.flatMap((r) => [...r.addedNodes])) {
+      if (!(node instanceof HTMLScriptElement)) continue;
+      scripts.push(node.src);
+      if (failing.has(node.src)) {
+        node.dispatchEvent(new Event('error'));
+        continue;
+      }
+      const from = node.src;
+      (window as unknown as Record<string, unknown>).mf_discover = {
+        init: (scope: unknown) => inits.push(scope),
+        get: async (module: string) => {
+          gets.push(module);
+          return () => ({ default: { from, module } });
+        },
+      };
+      node.dispatchEvent(new Event('load'));
+    }
+  }).observe(document.head, { childList: true });
 });
 
-describe("a page's remote (ARCHITECTURE §9)", () => {
-  test('loaded once for the early start and the page that renders it, a retry loads it afresh', async () => {
+beforeEach(() => {
+  scripts.length = 0;
+  inits.length = 0;
+  gets.length = 0;
+});
+
+const entry = (name: string) => `http://localhost/remotes/mf-discover/${name}`;
+
+describe("a page's remote, a webpack container found by its manifest (ARCHITECTURE §9)", () => {
+  test('loaded once for the early start and the page that renders it, and given the shell’s share scope', async () => {
     const early = loadRemoteComponent('mf_discover', './App', false);
     const page = loadRemoteComponent('mf_discover', './App', false);
     expect(page).toBe(early);
-    await page;
-    expect(loads).toHaveBeenCalledTimes(1);
-    await expect(page).resolves.toEqual({ default: { id: 'mf_discover/App' } });
-    await loadRemoteComponent('mf_discover', './App', true);
-    expect(loads).toHaveBeenCalledTimes(2);
+    await expect(page).resolves.toEqual({ default: { from: entry('remoteEntry.aaaa1111.js'), module: './App' } });
+    expect(scripts).toEqual([entry('remoteEntry.aaaa1111.js')]);
+    expect(inits).toEqual([shareScope]);
+    expect(initSharing).toHaveBeenCalledWith('default');
+    // A second module of the same remote uses the same container: no second entry.
+    await loadRemoteComponent('mf_discover', './Widget', false);
+    expect(scripts).toHaveLength(1);
+    expect(gets).toEqual(['./App', './Widget']);
   });
 
-  test('a failed first load is forgotten: the next page asks again', async () => {
-    loads.mockRejectedValueOnce(new Error('offline'));
-    await expect(loadRemoteComponent('mf_discover', './Other', false)).rejects.toThrow('offline');
-    await expect(loadRemoteComponent('mf_discover', './Other', false)).resolves.toEqual({ default: { id: 'mf_discover/Other' } });
+  test('a retry with the entry unchanged asks the container again without loading it again', async () => {
+    await loadRemoteComponent('mf_discover', './App', true);
+    expect(scripts).toEqual([]);
+    expect(gets).toEqual(['./App']);
+  });
+
+  test('a retry after the remote deployed loads its new entry', async () => {
+    currentEntry = 'remoteEntry.bbbb2222.js';
+    await expect(loadRemoteComponent('mf_discover', './App', true)).resolves.toEqual({
+      default: { from: entry('remoteEntry.bbbb2222.js'), module: './App' },
+    });
+    expect(scripts).toEqual([entry('remoteEntry.bbbb2222.js')]);
+  });
+
+  test('an entry that failed to load is forgotten: the next page asks again', async () => {
+    currentEntry = 'remoteEntry.cccc3333.js';
+    failing.add(entry(currentEntry));
+    await expect(loadRemoteComponent('mf_discover', './Other', true)).rejects.toThrow('did not load');
+    await expect(loadRemoteComponent('mf_discover', './Other', false)).rejects.toThrow('did not load');
+    failing.clear();
+    await expect(loadRemoteComponent('mf_discover', './Other', false)).resolves.toEqual({
+      default: { from: entry('remoteEntry.cccc3333.js'), module: './Other' },
+    });
+    // Every failed script was taken out of the page again.
+    expect([...document.head.querySelectorAll('script')].filter((s) => s.src === entry(currentEntry))).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { LoginPage } from '../src/features/auth/LoginPage';
 import { ProfilePage } from '../src/features/profile/ProfilePage';
 
 jest.mock('../src/mf/remotes', () => ({
-  ensureRemotesRegistered: jest.fn(async () => ({})),
+  remoteManifests: jest.fn(async () => ({})),
   loadRemoteComponent: jest.fn(async (remote: string, module: string) => ({ default: () => <p>widget {remote} {module}</p> })),
 }));
 

@@ -9,7 +9,7 @@ import { RemoteModule } from '../src/mf/RemoteModule';
 import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
-  ensureRemotesRegistered: jest.fn(async () => ({})),
+  remoteManifests: jest.fn(async () => ({})),
   loadRemoteComponent: jest.fn(async (remote: string, module: string) => ({
     default: () => <p>remote {remote} {module}</p>,
   })),

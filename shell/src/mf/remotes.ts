@@ -1,38 +1,107 @@
 // Remotes are found at run time (ARCHITECTURE §9): /remotes.json maps each remote's name to its
-// manifest URL, so a remote deploys, or moves host, without rebuilding the shell.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+// manifest URL, so a remote deploys, or moves host, without rebuilding the shell. Each remote is a
+// webpack container (README "Where this differs from ARCHITECTURE"): its manifest names its entry
+// script, which defines the container as a global of the remote's name; the container is given the
+// shell's share scope, so it takes React, the router, SWR, styled-components and our packages from
+// the shell.
 import type { ComponentType } from 'react';
 import type { FederationName } from '@lakorn/contracts/web';
 import { takeEarlyRead } from '../earlyReads';
 
-let registered: Promise<Record<string, string>> | null = null;
+/** What a remote's entry script defines (webpack's container: `init`, then `get` per module). */
+interface Container {
+  init(shareScope: unknown): unknown;
+  get(module: string): Promise<() => unknown>;
+}
+
+// webpack's sharing, in the shell's own runtime: fills the share scope with what the shell provides.
+declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
+declare const __webpack_share_scopes__: Record<string, unknown>;
+
+/** The share scope every app's `shared` map uses (infra/webpack/shared.js). */
+const SHARE_SCOPE = 'default';
+
+let remotesMap: Promise<Record<string, string>> | null = null;
 
 async function fetchRemotes(): Promise<Record<string, string>> {
   const response = (await takeEarlyRead('remotes')) ?? (await fetch('/remotes.json', { credentials: 'same-origin', cache: 'no-cache' }));
   if (!response.ok) throw new Error(`remotes.json: ${response.status}`);
-  const map = (await response.json()) as Record<string, string>;
-  registerRemotes(
-    Object.entries(map).map(([name, entry]) => ({ name, entry: new URL(entry, window.location.origin).href })),
-  );
-  return map;
+  return (await response.json()) as Record<string, string>;
 }
 
-/** Registers every remote once; a failed fetch is forgotten so the next attempt tries again. */
-export function ensureRemotesRegistered(): Promise<Record<string, string>> {
-  registered ??= fetchRemotes().catch((error: unknown) => {
-    registered = null;
+/** Reads /remotes.json once; a failed read is forgotten so the next attempt tries again. */
+export function remoteManifests(): Promise<Record<string, string>> {
+  remotesMap ??= fetchRemotes().catch((error: unknown) => {
+    remotesMap = null;
     throw error;
   });
-  return registered;
+  return remotesMap;
+}
+
+/** The URL of a remote's entry script, from its manifest (infra/webpack/manifest.js). */
+async function entryUrl(manifestUrl: string, fresh: boolean): Promise<string> {
+  // A plain fetch, as the gateway's preload of the manifest (`as=fetch; crossorigin=anonymous`)
+  // expects, so a page load takes the preloaded answer; a retry asks past the HTTP cache.
+  const response = await fetch(manifestUrl, fresh ? { cache: 'no-cache' } : undefined);
+  if (!response.ok) throw new Error(`${manifestUrl}: ${response.status}`);
+  const name = ((await response.json()) as { metaData?: { remoteEntry?: { name?: unknown } } }).metaData?.remoteEntry?.name;
+  if (typeof name !== 'string') throw new Error(`${manifestUrl}: no remoteEntry`);
+  return new URL(name, manifestUrl).href;
+}
+
+/** Runs a script by URL, as a plain `<script>` (as the gateway's `as=script` preload names it). */
+function runScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(`${src} did not load`));
+    };
+    document.head.append(script);
+  });
+}
+
+/** Each remote's container as last loaded, by the entry URL it came from. */
+const containers = new Map<FederationName, { url: string; container: Promise<Container> }>();
+
+async function startContainer(remote: FederationName, url: string): Promise<Container> {
+  await runScript(url);
+  const container = (window as unknown as Record<string, Container | undefined>)[remote];
+  if (!container) throw new Error(`${url} defined no ${remote}`);
+  await __webpack_init_sharing__(SHARE_SCOPE);
+  await container.init(__webpack_share_scopes__[SHARE_SCOPE]);
+  return container;
+}
+
+/**
+ * A remote's container, started once. On a retry its manifest is read afresh, and a new entry (a
+ * deploy since the page loaded) or one that failed is loaded again; one that is still current is
+ * kept (webpack's chunk loading asks again for a chunk that failed).
+ */
+async function containerOf(remote: FederationName, retry: boolean): Promise<Container> {
+  const manifest = (await remoteManifests())[remote];
+  if (!manifest) throw new Error(`remotes.json names no ${remote}`);
+  const known = containers.get(remote);
+  if (known && !retry) return known.container;
+  const url = await entryUrl(new URL(manifest, window.location.origin).href, retry);
+  if (known?.url === url && (await known.container.then(() => true, () => false))) return known.container;
+  const container = startContainer(remote, url);
+  containers.set(remote, { url, container });
+  container.catch(() => {
+    if (containers.get(remote)?.container === container) containers.delete(remote);
+  });
+  return container;
 }
 
 /** First loads of each remote module, shared by a preload and the page that then renders it. */
 const firstLoads = new Map<string, Promise<{ default: ComponentType<never> }>>();
 
 /**
- * Loads `<remote>/<module>` and answers its default export. On a retry the remote is
- * registered again with force, so a remote whose files were missing a moment ago is fetched
- * afresh instead of answering the cached failure.
+ * Loads `<remote>/<module>` and answers its default export. A retry reads the remote's manifest
+ * afresh, so a remote whose files were missing a moment ago is fetched again instead of answering
+ * the cached failure.
  */
 export function loadRemoteComponent<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
   const key = `${remote}/${module}`;
@@ -50,11 +119,9 @@ export function loadRemoteComponent<P>(remote: FederationName, module: string, r
 }
 
 async function loadFresh<P>(remote: FederationName, module: string, retry: boolean): Promise<{ default: ComponentType<P> }> {
-  const map = await ensureRemotesRegistered();
-  if (retry && map[remote]) {
-    registerRemotes([{ name: remote, entry: new URL(map[remote], window.location.origin).href }], { force: true });
-  }
-  const loaded = await loadRemote<{ default?: ComponentType<P> }>(`${remote}/${module.replace(/^\.\//, '')}`);
+  const container = await containerOf(remote, retry);
+  const factory = await container.get(module);
+  const loaded = factory() as { default?: ComponentType<P> } | undefined;
   if (!loaded?.default) throw new Error(`${remote}/${module} has no default export`);
   return { default: loaded.default };
 }
