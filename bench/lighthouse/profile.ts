@@ -4,7 +4,9 @@
 // happened and how many components each rendered), the long tasks, and the self time per source
 // file and per function, mapped back through the hidden source maps the build keeps next to its
 // files (bench/README.md "lighthouse"). Settings: BENCH_THROTTLE (4), BENCH_URL and BENCH_COOKIE
-// (profile a Lakorn already running, signed in by that cookie).
+// (profile a Lakorn already running, signed in by that cookie), BENCH_TASK_MS (also trace the load
+// and list every top-level task of that many ms or more with its functions: the tasks Lighthouse's
+// model multiplies, which at BENCH_THROTTLE=1 are far below the long-task API's 50 ms).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
@@ -12,14 +14,20 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map';
 import { CHROMIUM_PATH } from '../../e2e/support';
 import { repoPaths } from '../../infra/src/paths';
 import { loadHome, memberContext, openStack, seed } from './home';
+import { startTrace, topLevelTasks } from './trace';
 
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
+const TASK_MS = process.env.BENCH_TASK_MS ? Number(process.env.BENCH_TASK_MS) : null;
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   hitCount?: number;
+  children?: number[];
 }
+
+/** React's phases, by the function a sample runs under (react-dom-client's names): what a task spent in each. */
+const REACT_PHASES = ['renderRootSync', 'renderRootConcurrent', 'flushMutationEffects', 'flushLayoutEffects', 'flushSpawnedWork', 'flushPassiveEffects', 'commitRoot'];
 interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
@@ -120,10 +128,12 @@ async function main(): Promise<void> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    const stopTrace = TASK_MS === null ? null : await startTrace(cdp);
     await cdp.send('Profiler.start');
     const cardsAt = await loadHome(page, url);
     await page.waitForTimeout(2_000);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    const traced = stopTrace ? await stopTrace() : null;
     const markAt = (await page.evaluate('window.__lakornMarkAt')) as number;
     const probe = (await page.evaluate('window.__lakornProbe')) as {
       commits: { at: number; rendered: number; names: Record<string, number>; origins: string[] }[];
@@ -172,6 +182,44 @@ async function main(): Promise<void> {
       }
       const top = [...inTask].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(' · ');
       console.info(`  ${String(t.at).padStart(6)} ms  ${t.ms} ms  ${top}`);
+    }
+    if (traced && TASK_MS !== null) {
+      // The profile's samples on the trace's clock (both count µs from the same start).
+      const sampleTs: number[] = [];
+      profile.timeDeltas.reduce((t, d, i) => ((sampleTs[i] = t + d), t + d), profile.startTime);
+      const tasks = topLevelTasks(traced).filter((t) => t.ms >= TASK_MS);
+      const parentOf = new Map<number, number>();
+      for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+      const phaseOf = new Map<number, string>();
+      const phase = (id: number): string => {
+        const known = phaseOf.get(id);
+        if (known !== undefined) return known;
+        const name = where(byId.get(id) as ProfileNode).split(' ')[0] ?? '';
+        const parent = parentOf.get(id);
+        const found = REACT_PHASES.includes(name) ? name : parent === undefined ? '' : phase(parent);
+        phaseOf.set(id, found);
+        return found;
+      };
+      console.info(`\nTop-level tasks of ${TASK_MS} ms or more: ${tasks.length}, ${tasks.reduce((s, t) => s + t.ms, 0).toFixed(0)} ms`);
+      for (const t of tasks) {
+        const inTask = new Map<string, number>();
+        profile.samples.forEach((id, i) => {
+          const ts = sampleTs[i] ?? 0;
+          if (ts < t.ts || ts > t.ts + t.ms * 1000) return;
+          const key = where(byId.get(id) as ProfileNode);
+          inTask.set(key, (inTask.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        });
+        const phases = new Map<string, number>();
+        profile.samples.forEach((id, i) => {
+          const ts = sampleTs[i] ?? 0;
+          if (ts < t.ts || ts > t.ts + t.ms * 1000) return;
+          const p = phase(id);
+          if (p) phases.set(p, (phases.get(p) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        });
+        const top = [...inTask].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(' · ');
+        const react = [...phases].map(([p, ms]) => `${p} ${ms.toFixed(1)}`).join(', ');
+        console.info(`  ${t.at.toFixed(0).padStart(6)} ms  ${t.ms.toFixed(1)} ms  ${react ? `[React: ${react}] ` : ''}${top}`);
+      }
     }
     const byFile = new Map<string, number>();
     const byFunction = new Map<string, number>();

@@ -28,13 +28,16 @@ export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEv
   };
 }
 
-/** The page's top-level main-thread tasks (the thread that evaluated the shell's main.js), in order, with what ran inside each. */
-export function topLevelTasks(events: TraceEvent[]): { at: number; ms: number; inside: TraceEvent[] }[] {
+/**
+ * The page's top-level main-thread tasks (the thread that evaluated the shell's main.js), in order,
+ * with what ran inside each: `at` in ms from the thread's first event, `ts` on the trace's clock (µs).
+ */
+export function topLevelTasks(events: TraceEvent[]): { at: number; ts: number; ms: number; inside: TraceEvent[] }[] {
   const main = events.find((e) => e.name === 'EvaluateScript' && /\/main\.[^/]*js$/.test(e.args?.data?.url ?? ''));
   if (!main) return [];
   const thread = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((x, y) => x.ts - y.ts);
   const start = thread[0]?.ts ?? 0;
-  const tasks: { at: number; ms: number; inside: TraceEvent[]; end: number }[] = [];
+  const tasks: { at: number; ts: number; ms: number; inside: TraceEvent[]; end: number }[] = [];
   for (const event of thread) {
     const last = tasks[tasks.length - 1];
     if (last && event.ts < last.end) {
@@ -42,9 +45,9 @@ export function topLevelTasks(events: TraceEvent[]): { at: number; ms: number; i
       continue;
     }
     if (event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask') continue;
-    tasks.push({ at: (event.ts - start) / 1000, ms: (event.dur ?? 0) / 1000, inside: [], end: event.ts + (event.dur ?? 0) });
+    tasks.push({ at: (event.ts - start) / 1000, ts: event.ts, ms: (event.dur ?? 0) / 1000, inside: [], end: event.ts + (event.dur ?? 0) });
   }
-  return tasks.map(({ at, ms, inside }) => ({ at, ms, inside }));
+  return tasks.map(({ at, ts, ms, inside }) => ({ at, ts, ms, inside }));
 }
 
 /**

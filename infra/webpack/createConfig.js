@@ -6,6 +6,7 @@ const { ModuleFederationPlugin } = require('webpack').container;
 const shared = require('./shared');
 const { FederationManifestPlugin } = require('./manifest');
 const { PrecompressPlugin } = require('./precompress');
+const { CompileHintsPlugin } = require('./compileHints');
 
 /**
  * @param {object} options
@@ -74,7 +75,7 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
           shared,
         }),
         ...(host ? [] : [new FederationManifestPlugin({ name })]),
-        ...(production ? [new PrecompressPlugin()] : []),
+        ...(production ? [new CompileHintsPlugin(), new PrecompressPlugin()] : []),
         ...(host
           ? [
               new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), favicon: path.join(dir, 'src/favicon.svg') }),
