@@ -14,9 +14,23 @@ const shell = createConfig({
 // Two builds: the islands first (webpack.login.js: /login's small script and home.html's start),
 // then the shell, which writes login.html and home.html naming them (webpack.home.js). Installable: manifest, icons, service worker and offline page
 // (shell/pwa/plugin.js).
+/**
+ * The shared libraries every page's start runs (infra/webpack/shared.js: React, the router, SWR,
+ * styled-components, our two packages) and what they import, as one file. Each shared library is
+ * its own lazy chunk by default: the start fetched and ran 12 files, each a request, a script
+ * element with its own timer in webpack's runtime, and a file too small for V8 to compile while it
+ * downloads (bench/README.md "The federation runtime out of the start").
+ */
+const START_LIBRARIES = /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|swr|use-sync-external-store|dequal|shallowequal|tslib)[\\/]|packages[\\/](ui|shell-sdk)[\\/]|infra[\\/]webpack[\\/]react-router-dom\.shared)/;
+
 module.exports = (env, argv) => {
   const config = shell(env, argv);
   config.name = 'shell';
+  // The start's libraries in one file, `libraries.[hash].js`, beside main.js and bootstrap's chunk.
+  config.optimization = {
+    ...config.optimization,
+    splitChunks: { cacheGroups: { libraries: { name: 'libraries', chunks: 'async', test: START_LIBRARIES, enforce: true, priority: 20 } } },
+  };
   config.dependencies = ['login-island'];
   // The island's folder is the other build's output.
   config.output.clean = { keep: new RegExp(`^${ISLAND_DIR}/`) };
