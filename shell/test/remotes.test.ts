@@ -16,7 +16,9 @@ const gets: string[] = [];
 beforeAll(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.endsWith('/remotes.json')) return new Response(JSON.stringify({ mf_discover: '/remotes/mf-discover/mf-manifest.json' }), { status: 200 });
+    if (url.endsWith('/remotes.json')) {
+      return new Response(JSON.stringify({ mf_discover: '/remotes/mf-discover/mf-manifest.json', mf_wallet: '/remotes/mf-wallet/mf-manifest.json' }), { status: 200 });
+    }
     return new Response(JSON.stringify({ metaData: { remoteEntry: { name: currentEntry } } }), { status: 200 });
   }) as typeof fetch;
   // A script the loader adds runs as the browser would: its entry defines the container, or fails.
@@ -29,7 +31,9 @@ beforeAll(() => {
         continue;
       }
       const from = node.src;
-      (window as unknown as Record<string, unknown>).mf_discover = {
+      // The entry defines its container as a global of the remote's name (/remotes/mf-wallet/… → mf_wallet).
+      const name = (/\/remotes\/([\w-]+)\//.exec(from)?.[1] ?? '').replace(/-/g, '_');
+      (window as unknown as Record<string, unknown>)[name] = {
         init: (scope: unknown) => inits.push(scope),
         get: async (module: string) => {
           gets.push(module);
@@ -62,6 +66,15 @@ describe("a page's remote, a webpack container found by its manifest (ARCHITECTU
     await loadRemoteComponent('mf_discover', './Widget', false);
     expect(scripts).toHaveLength(1);
     expect(gets).toEqual(['./App', './Widget']);
+  });
+
+  test('two modules of a remote asked for at once wait for one container: its entry runs once', async () => {
+    const [topUp, promo] = await Promise.all([loadRemoteComponent('mf_wallet', './TopUpPanel', false), loadRemoteComponent('mf_wallet', './PromoCodePanel', false)]);
+    expect([topUp.default, promo.default]).toEqual([
+      { from: 'http://localhost/remotes/mf-wallet/remoteEntry.aaaa1111.js', module: './TopUpPanel' },
+      { from: 'http://localhost/remotes/mf-wallet/remoteEntry.aaaa1111.js', module: './PromoCodePanel' },
+    ]);
+    expect(scripts).toEqual(['http://localhost/remotes/mf-wallet/remoteEntry.aaaa1111.js']);
   });
 
   test('a retry with the entry unchanged asks the container again without loading it again', async () => {

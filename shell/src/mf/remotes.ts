@@ -63,8 +63,9 @@ function runScript(src: string): Promise<void> {
   });
 }
 
-/** Each remote's container as last loaded, by the entry URL it came from. */
-const containers = new Map<FederationName, { url: string; container: Promise<Container> }>();
+/** Each remote's container as last loaded, and the entry URL it came from. */
+const containers = new Map<FederationName, Promise<Container>>();
+const entryUrls = new Map<FederationName, string>();
 
 async function startContainer(remote: FederationName, url: string): Promise<Container> {
   await runScript(url);
@@ -76,21 +77,25 @@ async function startContainer(remote: FederationName, url: string): Promise<Cont
 }
 
 /**
- * A remote's container, started once. On a retry its manifest is read afresh, and a new entry (a
+ * A remote's container, started once: a page asking for two of its modules at once (the profile's
+ * wallet panels) waits for the same one. On a retry its manifest is read afresh, and a new entry (a
  * deploy since the page loaded) or one that failed is loaded again; one that is still current is
  * kept (webpack's chunk loading asks again for a chunk that failed).
  */
-async function containerOf(remote: FederationName, retry: boolean): Promise<Container> {
-  const manifest = (await remoteManifests())[remote];
-  if (!manifest) throw new Error(`remotes.json names no ${remote}`);
+function containerOf(remote: FederationName, retry: boolean): Promise<Container> {
   const known = containers.get(remote);
-  if (known && !retry) return known.container;
-  const url = await entryUrl(new URL(manifest, window.location.origin).href, retry);
-  if (known?.url === url && (await known.container.then(() => true, () => false))) return known.container;
-  const container = startContainer(remote, url);
-  containers.set(remote, { url, container });
+  if (known && !retry) return known;
+  const container = (async () => {
+    const manifest = (await remoteManifests())[remote];
+    if (!manifest) throw new Error(`remotes.json names no ${remote}`);
+    const url = await entryUrl(new URL(manifest, window.location.origin).href, retry);
+    if (known && entryUrls.get(remote) === url && (await known.then(() => true, () => false))) return known;
+    entryUrls.set(remote, url);
+    return startContainer(remote, url);
+  })();
+  containers.set(remote, container);
   container.catch(() => {
-    if (containers.get(remote)?.container === container) containers.delete(remote);
+    if (containers.get(remote) === container) containers.delete(remote);
   });
   return container;
 }
