@@ -12,7 +12,7 @@ const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Files a browser must revalidate: they name the current build's hashed files. */
-const ENTRY_FILES = /^(index\.html|remoteEntry\.js|mf-(manifest|stats)(\.[\w-]+)?\.json)$/;
+const ENTRY_FILES = /^(index\.html|remoteEntry\.js|mf-manifest\.json)$/;
 /** Webpack's `[name].[contenthash:8]` names (infra/webpack/createConfig.js). */
 const HASHED_FILE = /\.[0-9a-f]{8,}\./;
 
