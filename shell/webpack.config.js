@@ -4,7 +4,7 @@ const { islandConfig, loginPage, LoginPagePlugin, ISLAND_DIR } = require('./webp
 const { BootPreloadPlugin } = require('./webpack.bootPreload');
 const { homePage, HomePagePlugin } = require('./webpack.home');
 
-// The host: built with no remotes; it registers them from /remotes.json at start (ARCHITECTURE §9).
+// The host: built with no remotes; it finds them through /remotes.json at start (ARCHITECTURE §9).
 const shell = createConfig({
   dir: __dirname,
   host: true,

@@ -1,5 +1,6 @@
 // Webpack config factory for the shell (host) and the five remotes (ARCHITECTURE §9).
-// The shell is built with no remotes: it reads /remotes.json at start and registers them.
+// The shell is built with no remotes: it reads /remotes.json at start and loads each remote by its
+// manifest when a page needs it (shell/src/mf/remotes.ts).
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('webpack').container;
