@@ -22,4 +22,4 @@ class CompileHintsPlugin {
   }
 }
 
-module.exports = { CompileHintsPlugin, MAGIC };
+module.exports = { CompileHintsPlugin };

@@ -40,4 +40,4 @@ class FederationManifestPlugin {
   }
 }
 
-module.exports = { FederationManifestPlugin, MANIFEST };
+module.exports = { FederationManifestPlugin };
