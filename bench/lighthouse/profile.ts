@@ -203,18 +203,15 @@ async function main(): Promise<void> {
       console.info(`\nTop-level tasks of ${TASK_MS} ms or more: ${tasks.length}, ${tasks.reduce((s, t) => s + t.ms, 0).toFixed(0)} ms`);
       for (const t of tasks) {
         const inTask = new Map<string, number>();
-        profile.samples.forEach((id, i) => {
-          const ts = sampleTs[i] ?? 0;
-          if (ts < t.ts || ts > t.ts + t.ms * 1000) return;
-          const key = where(byId.get(id) as ProfileNode);
-          inTask.set(key, (inTask.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-        });
         const phases = new Map<string, number>();
         profile.samples.forEach((id, i) => {
           const ts = sampleTs[i] ?? 0;
           if (ts < t.ts || ts > t.ts + t.ms * 1000) return;
+          const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+          const key = where(byId.get(id) as ProfileNode);
+          inTask.set(key, (inTask.get(key) ?? 0) + ms);
           const p = phase(id);
-          if (p) phases.set(p, (phases.get(p) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+          if (p) phases.set(p, (phases.get(p) ?? 0) + ms);
         });
         const top = [...inTask].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(' · ');
         const react = [...phases].map(([p, ms]) => `${p} ${ms.toFixed(1)}`).join(', ');
