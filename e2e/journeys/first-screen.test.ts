@@ -34,7 +34,7 @@ describe("the home's first screen from the server", () => {
   const browser = browserPerFile();
   const run = Date.now().toString(36);
 
-  it('shows the home before any script, in the order the app then shows it, and gives way to the app once it has drawn the same, its start using no Intl', async () => {
+  it('shows the home before any script, in the order the app then shows it, and gives way to the app once it has drawn the same, its start using no Intl and declaring no page-wide style again', async () => {
     const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `first-screen-${run}@example.test`, 'ฟ้าใส');
 
@@ -91,6 +91,13 @@ describe("the home's first screen from the server", () => {
     expect(listingReads).toEqual([]);
     expect(await home.getByRole('heading', { name: 'แนะนำสำหรับคุณ' }).isVisible()).toBe(true);
     expect(await home.locator('main').count()).toBe(1);
+    // The font faces and the page-wide rules are the page's own, declared once: the app does not
+    // draw them again (packages/ui/src/globalCss.ts; a second set of faces relays every line of text).
+    const declared = await home.evaluate(`(() => {
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+      return { faces: rules.filter((rule) => rule instanceof CSSFontFaceRule).length, focus: rules.filter((rule) => rule.selectorText === ':focus-visible').length };
+    })()`);
+    expect(declared).toEqual({ faces: 6, focus: 1 });
     // The browser session kept its seed: no second one was drawn.
     expect((await seedCookie(home))?.value).toBe(seed?.value);
     await screenshot(home, 'first-screen-after-app');

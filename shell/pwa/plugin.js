@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { icons } = require('./icons');
-const { fontFaces, publicPathOf } = require('../webpack.fonts');
+const { fontFaces, pageCss, publicPathOf } = require('../webpack.fonts');
 
 const THEME_COLOUR = '#0f0d13';
 const SRC = path.join(__dirname, '..', 'src', 'pwa');
@@ -79,11 +79,12 @@ class PwaPlugin {
         const publicPath = publicPathOf(compilation);
         const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
         const tag = HtmlWebpackPlugin.createHtmlTagObject;
-        // The faces, for what the page draws before any script: /login's screen, the home's first
-        // screen from the server (README "First screen from the server").
+        // The faces and the page-wide rules, for what the page draws before any script (/login's
+        // screen, the home's first screen from the server, README "First screen from the server")
+        // and for the app after it, which does not draw them again (packages/ui/src/globalCss.ts).
         data.headTags.unshift(
           ...(font ? [tag('link', { rel: 'preload', href: `${publicPath}${font}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })] : []),
-          tag('style', {}, fontFaces(compilation)),
+          tag('style', {}, pageCss(compilation)),
         );
         return data;
       });

@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, releaseFirstScreen } from '@lakorn/shell-sdk';
-import { GlobalStyle } from '@lakorn/ui';
 import { App } from './App';
 import { earlySignedIn, takeEarlyRead } from './earlyReads';
 import { remoteManifests, loadRemoteComponent } from './mf/remotes';
@@ -34,6 +33,9 @@ registerServiceWorker();
 const FIRST_SCREEN_MAX_MS = 10_000;
 setTimeout(releaseFirstScreen, FIRST_SCREEN_MAX_MS);
 
+// No GlobalStyle: the shell's pages carry the page-wide rules and the font faces from the build
+// (packages/ui/src/globalCss.ts). Drawn again here they were parsed at the start, and the faces
+// declared a second time relaid every line of the page (bench/README.md "lighthouse").
 // The first render as a transition, which React draws in slices between the browser's other work
 // instead of one long task (bench/README.md "lighthouse").
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -42,7 +44,6 @@ startTransition(() =>
     <StrictMode>
       <BrowserRouter>
         <AppProviders firstSession={() => takeEarlyRead('session')}>
-          <GlobalStyle />
           <App />
         </AppProviders>
       </BrowserRouter>

@@ -1,30 +1,19 @@
-// Self-hosted Noto Sans Thai (ARCHITECTURE §9): Thai and Latin subsets, three weights.
+// Self-hosted Noto Sans Thai (ARCHITECTURE §9): Thai and Latin subsets, three weights, as the
+// bundle names them (a remote's standalone harness; the shell's pages declare the same faces by
+// their built names, shell/webpack.fonts.js).
 import thai400 from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2';
 import thai500 from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-500-normal.woff2';
 import thai700 from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-700-normal.woff2';
 import latin400 from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-400-normal.woff2';
 import latin500 from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-500-normal.woff2';
 import latin700 from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-700-normal.woff2';
-
-const THAI_RANGE = 'U+02D7, U+0303, U+0331, U+0E01-0E5B, U+200C-200D, U+25CC';
-const LATIN_RANGE =
-  'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
-
-const face = (url: string, weight: number, range: string) => `
-@font-face {
-  font-family: 'Noto Sans Thai';
-  font-style: normal;
-  font-display: swap;
-  font-weight: ${weight};
-  src: url(${url}) format('woff2');
-  unicode-range: ${range};
-}`;
+import { fontFace } from './globalCss';
 
 export const fontFaces = [
-  face(thai400, 400, THAI_RANGE),
-  face(thai500, 500, THAI_RANGE),
-  face(thai700, 700, THAI_RANGE),
-  face(latin400, 400, LATIN_RANGE),
-  face(latin500, 500, LATIN_RANGE),
-  face(latin700, 700, LATIN_RANGE),
+  fontFace(thai400, 400, 'thai'),
+  fontFace(thai500, 500, 'thai'),
+  fontFace(thai700, 700, 'thai'),
+  fontFace(latin400, 400, 'latin'),
+  fontFace(latin500, 500, 'latin'),
+  fontFace(latin700, 700, 'latin'),
 ].join('\n');
