@@ -77,7 +77,8 @@ const COMMIT_PROBE = `(() => {
         if (fiber.alternate) seen.set(fiber.alternate, now);
         if (fiber.tag !== 5 && fiber.tag !== 6 && (!before || before.memoizedProps !== fiber.memoizedProps || before.memoizedState !== fiber.memoizedState)) {
           rendered++;
-          const name = nameOf(fiber);
+          // A component drawn again (not new) is marked ↻: the memoised that should have been skipped show here.
+          const name = nameOf(fiber) + (before ? '↻' : '');
           names[name] = (names[name] ?? 0) + 1;
           if (before && before.memoizedProps === fiber.memoizedProps && before.memoizedState !== fiber.memoizedState) origins.push(window.__probeSource ? name + ':' + String(fiber.type).slice(0, 160) : name);
           if (before && fiber.tag === 10 && before.memoizedProps?.value !== fiber.memoizedProps?.value) origins.push('provider:' + (fiber.type?._context?.displayName ?? fiber.type?.displayName ?? '?'));
@@ -215,8 +216,20 @@ async function main(): Promise<void> {
         });
         const top = [...inTask].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(' · ');
         const react = [...phases].map(([p, ms]) => `${p} ${ms.toFixed(1)}`).join(', ');
-        console.info(`  ${t.at.toFixed(0).padStart(6)} ms  ${t.ms.toFixed(1)} ms  ${react ? `[React: ${react}] ` : ''}${top}`);
+        // What the browser did in it, by trace event (nested events count in their parents too):
+        // names the work a script-less "(program)" stands for (ParseHTML, Layout, UpdateLayoutTree…).
+        const byEvent = new Map<string, number>();
+        for (const e of t.inside) {
+          const script = e.name === 'EvaluateScript' ? e.args?.data?.url?.split('/').pop() : undefined;
+          const name = script ? `${e.name} ${script}` : e.name;
+          byEvent.set(name, (byEvent.get(name) ?? 0) + (e.dur ?? 0) / 1000);
+        }
+        const events = [...byEvent].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(' · ');
+        console.info(`  ${t.at.toFixed(0).padStart(6)} ms  ${t.ms.toFixed(1)} ms  ${react ? `[React: ${react}] ` : ''}${top}${events ? `\n                   {${events}}` : ''}`);
       }
+      const first = topLevelTasks(traced)[0];
+      const fcp = traced.find((e) => e.name === 'firstContentfulPaint');
+      if (first && fcp) console.info(`  first contentful paint at ${(first.at + (fcp.ts - first.ts) / 1000).toFixed(0)} ms`);
     }
     const byFile = new Map<string, number>();
     const byFunction = new Map<string, number>();
