@@ -1,20 +1,35 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { releaseFirstScreen, useToast } from '@lakorn/shell-sdk';
+import { releaseFirstScreen, useSession, useToast } from '@lakorn/shell-sdk';
 import { LoadingState, ToastViewport } from '@lakorn/ui';
 import { AuthGate } from './features/auth/AuthGate';
 import { BottomNav } from './features/nav/BottomNav';
 import { RemotePage } from './routing/RemotePage';
 
 // Route-level splitting (ARCHITECTURE §9): /login loads the sign-in page alone; the profile page
-// and the maintenance notice load when a signed-in page needs them. The remote loader is part of
-// the shell's start: every other page needs it at once, and a chunk of its own was one more round
-// trip before the page's remote could draw (bench/README.md "lighthouse").
+// loads when a signed-in page needs it, the maintenance notice when a member has not seen it. The
+// remote loader is part of the shell's start: every other page needs it at once, and a chunk of
+// its own was one more round trip before the page's remote could draw (bench/README.md
+// "lighthouse").
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ './features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const MaintenanceNotice = lazy(() =>
   import(/* webpackChunkName: "maintenance" */ './features/maintenance/MaintenanceNotice').then((m) => ({ default: m.MaintenanceNotice })),
 );
+
+/**
+ * The maintenance notice for a member who has not seen it (spec §2): its code is asked for only
+ * then, so a returning member's start loads and draws no chunk for a notice it will not show.
+ */
+function Maintenance() {
+  const { profile } = useSession();
+  if (!profile || profile.seenMaintenanceNotice) return null;
+  return (
+    <Suspense fallback={null}>
+      <MaintenanceNotice />
+    </Suspense>
+  );
+}
 
 function ConnectedToasts() {
   const { toasts, dismiss, hold } = useToast();
@@ -39,9 +54,7 @@ export function App() {
           </Routes>
         </Suspense>
         <BottomNav />
-        <Suspense fallback={null}>
-          <MaintenanceNotice />
-        </Suspense>
+        <Maintenance />
       </AuthGate>
       <ConnectedToasts />
     </>
