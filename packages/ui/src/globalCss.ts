@@ -6,7 +6,7 @@
 import { theme } from './theme';
 
 /** Noto Sans Thai's two subsets (ARCHITECTURE §9): which code points each file draws. */
-export const FONT_RANGES = {
+const FONT_RANGES = {
   thai: 'U+02D7, U+0303, U+0331, U+0E01-0E5B, U+200C-200D, U+25CC',
   latin:
     'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD',
