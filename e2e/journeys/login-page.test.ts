@@ -65,7 +65,7 @@ describe('the static sign-in page (a page load of /login)', () => {
       const style = (element: unknown) => (globalThis as unknown as { getComputedStyle: (e: unknown) => { backgroundColor: string } }).getComputedStyle(element);
       return { body: style(doc.body).backgroundColor, root: style(doc.getElementById('root')).backgroundColor };
     });
-    // GlobalStyle's page and frame colours (#08070b, #0f0d13), from index.html alone.
+    // The page-wide colours (#08070b, #0f0d13; packages/ui globalCss.ts), from index.html alone.
     expect(frame).toEqual({ body: 'rgb(8, 7, 11)', root: 'rgb(15, 13, 19)' });
     expect(await first.getByRole('status', { name: 'กำลังโหลด' }).isVisible()).toBe(true);
     await screenshot(first, 'start-before-scripts');
