@@ -19,7 +19,7 @@ import { onShutdown } from './lifecycle';
 import { sessionKeys } from './keys';
 import { say, useColor } from './log';
 import { repoPaths } from './paths';
-import { describeListener, freePort, portInUse } from './ports';
+import { describeListener, freePorts, portInUse } from './ports';
 import { ManagedProcess, describeExit, type LineSink, type ProcessExit } from './processes';
 import { deleteNamespace } from './rabbitmq';
 import { deleteBrokerUsers, describeBrokerUsers, ensureBrokerUsers, type BrokerUsersOutcome } from './brokerUsers';
@@ -126,8 +126,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const servicePorts = { ...SERVICE_PORTS };
   let gatewayPort = options.gatewayPort ?? settings.PORT;
   if (options.isolated) {
-    for (const service of SERVICES) servicePorts[service] = await freePort();
-    if (options.gatewayPort === undefined) gatewayPort = await freePort();
+    // One draw for all six, so no two processes are given the same port.
+    const ports = await freePorts(SERVICES.length + 1);
+    SERVICES.forEach((service, i) => (servicePorts[service] = ports[i] as number));
+    if (options.gatewayPort === undefined) gatewayPort = ports[SERVICES.length] as number;
   } else {
     const taken: string[] = [];
     for (const [name, port] of [...Object.entries(servicePorts), ['gateway', gatewayPort] as const]) {
