@@ -18,13 +18,19 @@ function publicPathOf(compilation) {
   return publicPath === 'auto' ? '/' : publicPath;
 }
 
-/** One @font-face per font file among the build's assets. */
-function fontFaces(compilation) {
-  const publicPath = publicPathOf(compilation);
+/** The build's font files: each one's name, subset and weight. */
+function fontFiles(compilation) {
   return Object.keys(compilation.assets)
     .map((name) => [name, FONT_FILE.exec(name)])
     .filter(([, match]) => match)
-    .map(([name, [, subset, weight]]) => fontFace(`${publicPath}${name}`, Number(weight), subset))
+    .map(([name, [, subset, weight]]) => ({ name, subset, weight: Number(weight) }));
+}
+
+/** One @font-face per font file among the build's assets. */
+function fontFaces(compilation) {
+  const publicPath = publicPathOf(compilation);
+  return fontFiles(compilation)
+    .map(({ name, subset, weight }) => fontFace(`${publicPath}${name}`, weight, subset))
     .join('\n');
 }
 
@@ -33,4 +39,4 @@ function pageCss(compilation) {
   return `${fontFaces(compilation)}\n${GLOBAL_CSS}`;
 }
 
-module.exports = { fontFaces, pageCss, publicPathOf };
+module.exports = { fontFiles, fontFaces, pageCss, publicPathOf };

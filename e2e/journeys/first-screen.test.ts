@@ -34,12 +34,16 @@ describe("the home's first screen from the server", () => {
   const browser = browserPerFile();
   const run = Date.now().toString(36);
 
-  it('shows the home before any script, in the order the app then shows it, and gives way to the app once it has drawn the same, its start using no Intl and declaring no page-wide style again', async () => {
+  it('shows the home before any script with every face it draws preloaded, in the order the app then shows it, and gives way to the app once it has drawn the same, its start using no Intl and declaring no page-wide style again', async () => {
     const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `first-screen-${run}@example.test`, 'ฟ้าใส');
 
     // No script at all: what a phone paints while the app's code is still on its way.
     await page.route(/\.js(\?|$)/, (route) => route.abort());
+    const fontsAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fontsAsked.push(new URL(request.url()).pathname);
+    });
     await page.goto('/');
     const drawn = await cardNames(page, '#first-screen');
     expect(drawn).toHaveLength(4);
@@ -56,6 +60,12 @@ describe("the home's first screen from the server", () => {
     const thaiFaceLoaded = await page.evaluate(`document.fonts.ready.then(() =>
       [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'Noto Sans Thai' && face.unicodeRange.includes('E01') && face.status === 'loaded'))`);
     expect(thaiFaceLoaded).toBe(true);
+    // Every face it draws is preloaded by its head, so the first layout has them all: one that
+    // comes later is drawn with a system face first, a search of the system's fonts for each
+    // character and a second layout (shell/pwa/plugin.js FIRST_PAINT_FACES).
+    const preloadedFonts = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => new URL((link as unknown as { href: string }).href).pathname));
+    expect(fontsAsked.length).toBeGreaterThan(1);
+    expect([...new Set(fontsAsked)].sort()).toEqual([...preloadedFonts].sort());
     await screenshot(page, 'first-screen-before-scripts');
     const seed = await seedCookie(page);
     expect(Number(seed?.value)).toBeGreaterThan(0);

@@ -1,12 +1,12 @@
 // Makes the shell installable (ARCHITECTURE §9): the web app manifest, the icons drawn in
 // ./icons.js, the service worker (src/pwa/sw.js with this build's id) and its offline page, and
-// a preload link in index.html for the Thai font.
+// in each page's head, the preloads of the font faces its first paint draws.
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { icons } = require('./icons');
-const { fontFaces, pageCss, publicPathOf } = require('../webpack.fonts');
+const { fontFiles, fontFaces, pageCss, publicPathOf } = require('../webpack.fonts');
 
 const THEME_COLOUR = '#0f0d13';
 const SRC = path.join(__dirname, '..', 'src', 'pwa');
@@ -32,11 +32,24 @@ const MANIFEST = {
   ],
 };
 
-/** The Thai font weight the first screen draws with (packages/ui/src/fonts.ts). */
-const PRELOADED_FONT = /noto-sans-thai-thai-400-normal\.[0-9a-f]{8}\.woff2$/;
+/**
+ * The faces each page's first paint draws (subset-weight; what a first load of it asks for),
+ * preloaded from its head. Chromium holds a page's first rendering up to 50 ms for the fonts its
+ * head preloads. A face not in by the first layout is drawn with a system face first: on a device
+ * without that face, the font service searches every system font for each missing character, and
+ * the page is laid out again when the face arrives (on this host, 60–200 ms of a load's first
+ * layout; bench/README.md "lighthouse"). The home's first screen from the server draws both
+ * subsets in 400 and 700. /login and the spinner page keep the one face they preloaded before:
+ * both score 100 with it.
+ */
+const FIRST_PAINT_FACES = {
+  'home.html': ['thai-400', 'thai-700', 'latin-400', 'latin-700'],
+  'login.html': ['thai-400'],
+  'index.html': ['thai-400'],
+};
 // Scripts are not preloaded: a preload gives a script High priority, and Lighthouse's page-load
 // model then counts it as render-blocking (measured: /login first contentful paint 1.0 s → 4.4 s
-// with the bootstrap chunk preloaded). The font is: text waits for it (bench/README.md).
+// with the bootstrap chunk preloaded). Fonts are (FIRST_PAINT_FACES).
 
 let iconCache;
 
@@ -75,15 +88,21 @@ class PwaPlugin {
       });
 
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PwaPlugin', (data) => {
-        if (!['index.html', 'login.html', 'home.html'].includes(data.outputName)) return data;
+        const faces = FIRST_PAINT_FACES[data.outputName];
+        if (!faces) return data;
         const publicPath = publicPathOf(compilation);
-        const font = Object.keys(compilation.assets).find((name) => PRELOADED_FONT.test(name));
+        const files = fontFiles(compilation);
+        const preloaded = faces.map((face) => {
+          const file = files.find(({ subset, weight }) => `${subset}-${weight}` === face);
+          if (!file) throw new Error(`${data.outputName}: the build has no font file for ${face}`);
+          return file;
+        });
         const tag = HtmlWebpackPlugin.createHtmlTagObject;
         // The faces and the page-wide rules, for what the page draws before any script (/login's
         // screen, the home's first screen from the server, README "First screen from the server")
         // and for the app after it, which does not draw them again (packages/ui/src/globalCss.ts).
         data.headTags.unshift(
-          ...(font ? [tag('link', { rel: 'preload', href: `${publicPath}${font}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })] : []),
+          ...preloaded.map(({ name }) => tag('link', { rel: 'preload', href: `${publicPath}${name}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })),
           tag('style', {}, pageCss(compilation)),
         );
         return data;
