@@ -15,7 +15,7 @@ import { testGateway } from './support/gateway';
 /** The shell's index.html and home.html as its production build writes them (minified, unquoted attributes; shell/webpack.home.js). */
 const INDEX = '<!doctype html><html lang=th><head><title>Lakorn · ละคร</title><script defer src=/main.402ea51c.js></script></head><body><div id=root><div class=start></div></div></body></html>';
 const HOME =
-  '<!doctype html><html lang=th><head><title>Lakorn · ละคร</title><template id=app-start><script defer src=/main.402ea51c.js></script></template><script defer src=/island/start.1a2b3c4d.js></script></head><body><div id=root><div class=start></div></div></body></html>';
+  '<!doctype html><html lang=th><head><link rel=preload href=/assets/noto-sans-thai-thai-400-normal.7b93b282.woff2 as=font type=font/woff2 crossorigin=anonymous><link rel=preload href=/assets/noto-sans-thai-latin-700-normal.d666683f.woff2 as=font type=font/woff2 crossorigin=anonymous><title>Lakorn · ละคร</title><template id=app-start><script defer src=/main.402ea51c.js></script></template><script defer src=/island/start.1a2b3c4d.js></script></head><body><div id=root><div class=start></div></div></body></html>';
 /** The start's two reads, as a member's page load asks for them (gateway pagePreloads.ts EARLY_READS). */
 const EARLY_READ_TAGS = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials"><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous">';
 
@@ -131,9 +131,14 @@ describe("the home's first screen from the server", () => {
     expect(String(bad.headers['set-cookie'])).toMatch(/^lakorn_seed=\d+;/);
   });
 
-  test("holds the page's preloads back with its scripts, in home.html's start, instead of a Link header that would fetch them beside the first screen's pictures", async () => {
+  test("holds the page's preloads back with its scripts, in home.html's start, and sends only its fonts in the Link header, asked for before the page is parsed", async () => {
     const res = await request(app).get('/').set('Cookie', member);
-    expect(res.headers.link).toBeUndefined();
+    // The screen's first layout needs its fonts; the start's reads and scripts would take the
+    // bandwidth of its pictures.
+    expect(res.headers.link).toBe(
+      '</assets/noto-sans-thai-thai-400-normal.7b93b282.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin=anonymous, ' +
+        '</assets/noto-sans-thai-latin-700-normal.d666683f.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin=anonymous',
+    );
     const remote =
       '<link rel="preload" href="/remotes/mf-discover/mf-manifest.json" as="fetch" crossorigin="anonymous">' +
       '<link rel="preload" href="/remotes/mf-discover/remoteEntry.5e6f7a8b.js" as="script" fetchpriority="low">' +

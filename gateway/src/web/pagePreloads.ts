@@ -29,18 +29,39 @@ function filesOf(manifest: Manifest, base: string): string[] {
   return [...(entry ? [entry] : []), ...page].filter((f) => /^[\w.-]+\.js$/.test(f)).map((f) => `${base}/${f}`);
 }
 
-/** One preload: a fetch in the mode its `fetch()` asks in, or a script at low priority. */
-export type Preload = { href: string; as: 'fetch'; crossorigin: 'anonymous' | 'use-credentials' } | { href: string; as: 'script'; fetchpriority: 'low' };
+/** One preload: a fetch in the mode its `fetch()` asks in, a script at low priority, or a font (fonts are fetched in cors mode). */
+export type Preload =
+  | { href: string; as: 'fetch'; crossorigin: 'anonymous' | 'use-credentials' }
+  | { href: string; as: 'script'; fetchpriority: 'low' }
+  | { href: string; as: 'font'; type: 'font/woff2'; crossorigin: 'anonymous' };
 
-/** As a `Link` header's value. */
+/** As a `Link` header's value (a value that is not an HTTP token, `font/woff2`, quoted). */
 export function linkHeader(preloads: readonly Preload[]): string {
-  return preloads.map(({ href, ...attributes }) => [`<${href}>`, 'rel=preload', ...Object.entries(attributes).map(([k, v]) => `${k}=${v}`)].join('; ')).join(', ');
+  const param = (value: string) => (/^[\w!#$%&'*+.^`|~-]+$/.test(value) ? value : `"${value}"`);
+  return preloads.map(({ href, ...attributes }) => [`<${href}>`, 'rel=preload', ...Object.entries(attributes).map(([k, v]) => `${k}=${param(v)}`)].join('; ')).join(', ');
 }
 
 /** As `<link>` elements (hrefs are our own paths: /api, /remotes.json, a remote's built files). */
 export function linkTags(preloads: readonly Preload[]): string {
   const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return preloads.map(({ href, ...attributes }) => `<link rel="preload" href="${attribute(href)}"${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}>`).join('');
+}
+
+/**
+ * The font preloads a built page's head names (shell/pwa/plugin.js FIRST_PAINT_FACES), to send
+ * again as its Link header: the browser then asks for them when the response's headers arrive,
+ * not after it has committed the page and its parser has reached the head. Chromium holds the
+ * first rendering at most 50 ms for those fonts; asked for by the parser, on a slow minute of this
+ * host they came after the first layout, which then searched the system's fonts for every Thai
+ * character (bench/README.md "lighthouse").
+ */
+export function fontPreloadsIn(html: string): Preload[] {
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  return [...head.matchAll(/<link\b([^>]*)>/g)].flatMap(([, attributes]): Preload[] => {
+    const value = (name: string) => new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`).exec(attributes ?? '')?.slice(1).find((v) => v !== undefined);
+    const href = value('href');
+    return value('rel') === 'preload' && value('as') === 'font' && href?.startsWith('/') ? [{ href, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' }] : [];
+  });
 }
 
 /**

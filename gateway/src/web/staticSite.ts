@@ -4,7 +4,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { isUnder } from '../api/routeTable';
 import { withFirstScreen, type DrawnScreen } from './firstScreen';
 import { sendHtml, shellTemplate } from './htmlPage';
-import { EARLY_READS, linkHeader, linkTags, pagePreloads } from './pagePreloads';
+import { EARLY_READS, fontPreloadsIn, linkHeader, linkTags, pagePreloads } from './pagePreloads';
 import { precompressedFiles, sendPrecompressed } from './precompressed';
 import { REMOTE_NAMES, remotesDocument, type RemoteName } from './remotes';
 
@@ -136,8 +136,10 @@ export function webRoutes(options: {
       const withScreen = home !== undefined && drawn ? withFirstScreen(home, drawn.html, linkTags(preloads)) : undefined;
       if (drawn && withScreen) {
         // The page's preloads wait with its scripts (home.html): they are the app's start, which
-        // comes after the first screen's pictures.
+        // comes after the first screen's pictures. Its fonts do not wait: the screen's first layout needs them.
         if (drawn.setCookie) res.append('Set-Cookie', drawn.setCookie);
+        const fonts = fontPreloadsIn(home);
+        if (fonts.length) res.setHeader('Link', linkHeader(fonts));
         await sendHtml(req, res, 200, withScreen);
         return;
       }
