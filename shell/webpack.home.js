@@ -17,7 +17,6 @@ function homePage() {
   return new HtmlWebpackPlugin({
     filename: HOME_PAGE,
     template: path.join(__dirname, 'src', 'index.html'),
-    favicon: path.join(__dirname, 'src', 'favicon.svg'),
   });
 }
 

@@ -61,7 +61,6 @@ function loginPage() {
   return new HtmlWebpackPlugin({
     filename: 'login.html',
     template: path.join(__dirname, 'src', 'index.html'),
-    favicon: path.join(__dirname, 'src', 'favicon.svg'),
     chunks: [],
     firstScreen: fs.readFileSync(SCREEN, 'utf8'),
   });

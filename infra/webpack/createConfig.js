@@ -79,7 +79,7 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
         ...(production ? [new CompileHintsPlugin(), new PrecompressPlugin()] : []),
         ...(host
           ? [
-              new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), favicon: path.join(dir, 'src/favicon.svg') }),
+              new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html') }),
               ...staticPages.map(
                 (page) => new HtmlWebpackPlugin({ filename: path.basename(page), template: path.join(dir, 'src', page), inject: false }),
               ),

@@ -1,5 +1,6 @@
-// The home-screen icons, drawn here and rasterised at build time (nothing is downloaded): the
-// favicon's theatre mask (shell/src/favicon.svg, a 64-unit square) on the app's night background.
+// The home-screen icons and the favicon, drawn here and rasterised at build time (nothing is
+// downloaded): a theatre mask (a 64-unit square, as the path comments below give it) on the app's
+// night background.
 const zlib = require('node:zlib');
 
 const BG = [0x0f, 0x0d, 0x13];
@@ -19,7 +20,7 @@ function cubic(p0, p1, p2, p3, steps = 24) {
   return points;
 }
 
-// favicon.svg: M14 20 c6-6 30-6 36 0 -2 14 -8 24 -18 28 -10-4 -16-14 -18-28z
+// The mask: M14 20 c6-6 30-6 36 0 -2 14 -8 24 -18 28 -10-4 -16-14 -18-28z
 const MASK = [
   [14, 20],
   ...cubic([14, 20], [20, 14], [44, 14], [50, 20]),
@@ -142,6 +143,10 @@ function icons() {
     'icons/icon-512.png': png(512, draw(512)),
     'icons/icon-maskable-512.png': png(512, draw(512, { scale: 0.8, cornerRadius: 0 })),
     'icons/apple-touch-icon.png': png(180, draw(180, { cornerRadius: 0 })),
+    // The tab's icon. A PNG, not the SVG it is drawn from: for an SVG favicon Chromium builds an
+    // SVG document on the page's main thread on a first visit, a task of 8–32 ms in the home's
+    // start (bench/README.md "lighthouse").
+    'icons/favicon-48.png': png(48, draw(48)),
   };
 }
 
