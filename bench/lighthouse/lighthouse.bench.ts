@@ -100,11 +100,13 @@ async function lighthouseOnce(target: string, cookie: string | undefined, cpuSlo
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${target}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     // BENCH_LHR_DIR keeps each run's full report, to read what blocked the main thread (bootup-time,
-    // mainthread-work-breakdown, long-tasks) rather than only the scores.
+    // mainthread-work-breakdown, long-tasks) rather than only the scores, and the trace it was
+    // computed from (`.trace.json`: what the browser did inside each of those tasks).
     if (process.env.BENCH_LHR_DIR) {
       await fs.mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
-      const name = `${new URL(target).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
-      await fs.writeFile(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result?.lhr));
+      const name = `${new URL(target).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}`;
+      await fs.writeFile(path.join(process.env.BENCH_LHR_DIR, `${name}.json`), JSON.stringify(result?.lhr));
+      await fs.writeFile(path.join(process.env.BENCH_LHR_DIR, `${name}.trace.json`), JSON.stringify(result?.artifacts.Trace));
     }
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     // A signed-in page measured signed out (sent to /login, or its session refused) is no measure of it.
