@@ -67,7 +67,7 @@ describe("the home's first screen from the server", () => {
     expect(fontsAsked.length).toBeGreaterThan(1);
     expect([...new Set(fontsAsked)].sort()).toEqual([...preloadedFonts].sort());
     // Its icon is a PNG: for an SVG one Chromium builds a document on the page's main thread.
-    expect(await page.locator('head link[rel="icon"]').evaluateAll((links) => links.map((link) => link.getAttribute('type')))).toEqual(['image/png']);
+    expect(await page.locator('head link[rel="icon"]').evaluateAll((links) => links.map((link) => (link as unknown as { type: string }).type))).toEqual(['image/png']);
     await screenshot(page, 'first-screen-before-scripts');
     const seed = await seedCookie(page);
     expect(Number(seed?.value)).toBeGreaterThan(0);

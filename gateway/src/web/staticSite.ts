@@ -134,7 +134,7 @@ export function webRoutes(options: {
       const home = options.firstScreen ? await homeTemplate() : undefined;
       const drawn = home === undefined ? null : await options.firstScreen?.(req);
       const withScreen = home !== undefined && drawn ? withFirstScreen(home, drawn.html, linkTags(preloads)) : undefined;
-      if (drawn && withScreen) {
+      if (home !== undefined && drawn && withScreen) {
         // The page's preloads wait with its scripts (home.html): they are the app's start, which
         // comes after the first screen's pictures. Its fonts do not wait: the screen's first layout needs them.
         if (drawn.setCookie) res.append('Set-Cookie', drawn.setCookie);
