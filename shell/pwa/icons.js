@@ -143,7 +143,7 @@ function icons() {
     'icons/icon-512.png': png(512, draw(512)),
     'icons/icon-maskable-512.png': png(512, draw(512, { scale: 0.8, cornerRadius: 0 })),
     'icons/apple-touch-icon.png': png(180, draw(180, { cornerRadius: 0 })),
-    // The tab's icon. A PNG, not the SVG it is drawn from: for an SVG favicon Chromium builds an
+    // The tab's icon, a PNG rather than an SVG: for an SVG favicon Chromium builds an
     // SVG document on the page's main thread on a first visit, a task of 8–32 ms in the home's
     // start (bench/README.md "lighthouse").
     'icons/favicon-48.png': png(48, draw(48)),
