@@ -11,32 +11,39 @@ import { MissingPartsError, StackStartError, startStack, type Stack, type StackO
 /**
  * startStack against a throwaway repository whose services and gateway are small fakes: each
  * listens on PORT, answers /healthz and /readyz, shows its environment at /env, exits on /crash,
- * and fails at start when FAKE_CRASH=start. The real services are written by other teams; the
+ * and fails at start when FAKE_CRASH=start (once identity listens). The real services are written by other teams; the
  * runner's contract with them is only this.
  */
 const FAKE_MAIN = `
 import http from 'node:http';
 const port = Number(process.env.PORT);
 if (process.env.FAKE_CRASH === 'start') {
-  console.log(JSON.stringify({ level: 50, msg: 'cannot reach the database', port }));
-  process.exit(3);
+  // It dies once another service (identity) listens: the stack then has a started service to stop,
+  // however the six processes' starts interleave on a busy machine.
+  const die = () => {
+    console.log(JSON.stringify({ level: 50, msg: 'cannot reach the database', port }));
+    process.exit(3);
+  };
+  const untilIdentity = () => fetch(process.env.IDENTITY_URL + '/healthz').then((r) => (r.ok ? die() : setTimeout(untilIdentity, 50)), () => setTimeout(untilIdentity, 50));
+  untilIdentity();
+} else {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/healthz' || req.url === '/readyz') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"ok"}');
+    } else if (req.url === '/env') {
+      res.end(JSON.stringify(process.env));
+    } else if (req.url === '/crash') {
+      res.end('bye');
+      setTimeout(() => process.exit(4), 10);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ level: 30, msg: 'listening', port })));
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
-const server = http.createServer((req, res) => {
-  if (req.url === '/healthz' || req.url === '/readyz') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"status":"ok"}');
-  } else if (req.url === '/env') {
-    res.end(JSON.stringify(process.env));
-  } else if (req.url === '/crash') {
-    res.end('bye');
-    setTimeout(() => process.exit(4), 10);
-  } else {
-    res.writeHead(404);
-    res.end();
-  }
-});
-server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ level: 30, msg: 'listening', port })));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 const MONGODB_URL = process.env.MONGODB_URL ?? 'mongodb://127.0.0.1:27017/?directConnection=true&retryWrites=false';
