@@ -19,9 +19,12 @@ const shell = createConfig({
  * styled-components, our two packages) and what they import, as one file. Each shared library is
  * its own lazy chunk by default: the start fetched and ran 12 files, each a request, a script
  * element with its own timer in webpack's runtime, and a file too small for V8 to compile while it
- * downloads (bench/README.md "The federation runtime out of the start").
+ * downloads (bench/README.md "The federation runtime out of the start"). The contracts' browser
+ * values and the font files' URLs go with them: left to webpack's defaults they were two more
+ * chunks of 3–5 KB in every start (bench/README.md "A slow day: where the home's blocking time
+ * comes from").
  */
-const START_LIBRARIES = /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|swr|use-sync-external-store|dequal|shallowequal|tslib)[\\/]|packages[\\/](ui|shell-sdk)[\\/]|infra[\\/]webpack[\\/]react-router-dom\.shared)/;
+const START_LIBRARIES = /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|@fontsource[\\/][\w-]+|swr|use-sync-external-store|dequal|shallowequal|tslib)[\\/]|packages[\\/](ui|shell-sdk|contracts)[\\/]|infra[\\/]webpack[\\/]react-router-dom\.shared)/;
 
 module.exports = (env, argv) => {
   const config = shell(env, argv);

@@ -110,6 +110,18 @@ describe('bundle budget (bytes as served, brotli)', () => {
     expect(sum(own)).toBeLessThanOrEqual(REMOTE_BUDGET);
   });
 
+  it("starts the shell from main.js, bootstrap and the libraries: no chunk of a few KiB of webpack's own split in a member's page load", async () => {
+    const page = await newPhonePage(browser());
+    await signInViaApi(page.context(), baseUrl(), `start-${Date.now().toString(36)}@lakorn.local`, 'เริ่มต้น');
+    const loaded = await scriptsOf(page, '/', (p) => p.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor());
+    await page.context().close();
+    const shell = loaded.map((l) => new URL(l.url).pathname).filter((p) => !p.startsWith('/remotes/') && !p.startsWith('/island/'));
+    report.push(`the shell's start on /: ${shell.join(', ')}`);
+    // Each a request and a script run of its own (shell/webpack.config.js START_LIBRARIES).
+    expect(shell.filter((p) => /^\/\d+\.[0-9a-f]{8}\.js$/.test(p))).toEqual([]);
+    for (const name of ['main', 'bootstrap', 'libraries']) expect([name, shell.some((p) => p.startsWith(`/${name}.`))]).toEqual([name, true]);
+  });
+
   it("asks for a member's first reads once on a cold page load: the session, /remotes.json and the page remote's manifest come from the document's preloads", async () => {
     const page = await newPhonePage(browser());
     await signInViaApi(page.context(), baseUrl(), `preload-${Date.now().toString(36)}@lakorn.local`, 'โหลดล่วงหน้า');
