@@ -81,8 +81,9 @@ export function scriptTask(events: TraceEvent[], prefix: string): number {
  * document, before any of the page's work and before its first paint. Lighthouse's first-paint
  * model keeps only the first parse, layout and paint and the render-blocking scripts, so it may
  * put the first paint inside this task's simulated run, and count the rest of it as blocking
- * (bench/README.md "lighthouse"). `longTasks` are the run's `long-tasks` audit items (simulated
- * times); the commit's is the one timed as the observed task × the slowdown.
+ * (bench/README.md "A slow day: where the home's blocking time comes from"). `longTasks` are the
+ * run's `long-tasks` audit items (simulated times); the commit's is the one timed as the observed
+ * task × the slowdown, and a commit that was no long task counts 0.
  */
 export function commitBlocking(events: TraceEvent[], longTasks: { startTime: number; duration: number }[], fcpMs: number, ttiMs: number, slowdown: number): number {
   const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args.data.documentLoaderURL ?? ''));

@@ -11,8 +11,8 @@ import { MissingPartsError, StackStartError, startStack, type Stack, type StackO
 /**
  * startStack against a throwaway repository whose services and gateway are small fakes: each
  * listens on PORT, answers /healthz and /readyz, shows its environment at /env, exits on /crash,
- * and fails at start when FAKE_CRASH=start (once identity listens). The real services are written by other teams; the
- * runner's contract with them is only this.
+ * and fails at start when FAKE_CRASH=start (once identity listens). The real services are written
+ * by other teams; the runner's contract with them is only this.
  */
 const FAKE_MAIN = `
 import http from 'node:http';
