@@ -36,6 +36,16 @@ function scriptRule(production) {
   };
 }
 
+/**
+ * A remote's own start (its `src/index.ts` import of `./bootstrap`: the standalone harness, shell-sdk
+ * standalone.tsx). Left to webpack's defaults, the modules it shares with what the remote exposes
+ * (the page) became a chunk of their own, so the shell loaded each remote's first route as the entry
+ * and two chunks: one more request and script run in every page load (bench/README.md "A slow day:
+ * where the home's blocking time comes from"). Kept out of the split, the exposed module is one
+ * chunk; the harness, never loaded by the shell, carries its own copy.
+ */
+const STANDALONE_CHUNK = 'standalone';
+
 module.exports = function createConfig({ dir, exposes, host = false, staticPages = [] }) {
   const name = path.basename(dir).replace(/-/g, '_');
   return (_env, argv) => {
@@ -86,6 +96,7 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
             ]
           : []),
       ],
+      ...(host ? {} : { optimization: { splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== STANDALONE_CHUNK } } }),
       performance: { hints: false },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },
