@@ -9,7 +9,7 @@ import { call, createCharacter, percentile, signIn, type Member } from '../suppo
 import { jsonText, mutationsOf, uploadForm, withKey, type Mutation } from './inputs';
 import { ROUTES, routeName, type Actor, type Group, type Role, type RouteSpec, type World } from './routes';
 
-/** Issue's limit: a request that takes longer is a hang. */
+/** A request that takes longer is a hang (bench/README.md "fuzz": the 30 s limit). */
 export const REQUEST_LIMIT_MS = 30_000;
 const ROLES: Role[] = ['visitor', 'member', 'admin'];
 

@@ -3,10 +3,10 @@ import type { Character, Chat } from '@lakorn/contracts';
 import { baseUrl, newPhonePage, screenshot, signInViaApi } from '../support';
 import { browserPerFile } from './browserPerFile';
 
-// An admin hides a reported character and it disappears for a member (issue "a living catalogue",
-// reports and moderation): a creator publishes a character; member M starts a chat with it;
-// reporter R reports it from its discover card (and no longer sees it); the admin finds the report
-// in /admin/moderation and hides it; M's discover and search no longer show it, M's chat shows the
+// An admin hides a reported character and it disappears for a member (catalog README "Moderation
+// and the age gate"): a creator publishes a character; member M starts a chat with it; reporter R
+// reports it from its discover card (and no longer sees it); the admin finds the report in
+// /admin/moderation and hides it; M's discover and search no longer show it, M's chat shows the
 // Thai notice in place of the input, and a card still in member S's cache opens to 'no longer
 // available'. The owner sees it hidden with the reason. An admin marks a second character 18+: M's
 // chat with it asks for the age confirmation, which M gives on the profile; the wizard's spicy

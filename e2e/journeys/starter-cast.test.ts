@@ -3,10 +3,10 @@ import { SYSTEM_CREATOR, type CharacterSummary, type Profile } from '@lakorn/con
 import { STARTER_CAST } from '../../services/catalog/src/domain/starterCast/cast';
 import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
 
-// Issue "a living catalogue", goal: a fresh install's first member signs in and finds at least 12
-// all-ages characters on discover (the starter cast, seeded on catalog start), and can chat with
-// any of them at once. The stack has no LLM: the offline responder answers, in the character's
-// voice (it closes with one of the character's own example lines).
+// The starter cast (catalog README "The starter cast"): a fresh install's first member signs in and
+// finds at least 12 all-ages characters on discover (the starter cast, seeded on catalog start),
+// and can chat with any of them at once. The stack has no LLM: the offline responder answers, in
+// the character's voice (it closes with one of the character's own example lines).
 
 const CAST_BYLINE = `โดย ${SYSTEM_CREATOR.username}`;
 

@@ -63,7 +63,8 @@ const envSchema = baseConfigSchema
     STREAM_IDLE_MS: z.coerce.number().int().positive().default(12_000),
     /**
      * How long the gateway keeps a share page's character (/c/{id}, web/sharePage.ts): 5 s, the
-     * time a hidden character may take to leave every instance (the issue's moderation rule).
+     * time a hidden character may take to leave every instance (catalog README "Moderation and the
+     * age gate").
      */
     SHARE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
     /**

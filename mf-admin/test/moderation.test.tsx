@@ -4,7 +4,7 @@ import { SYSTEM_CREATOR, type AdminReport, type AuditEntry, type Character } fro
 import { admin, deferred, member, mockApi } from '@lakorn/shell-sdk/testing';
 import { renderAdmin } from './support';
 
-// /admin/moderation (issue "a living catalogue", reports and moderation): the queue with hide and
+// /admin/moderation (catalog README "Moderation and the age gate"): the queue with hide and
 // dismiss, the direct controls of a character, and the audit log.
 
 const report = (overrides: Partial<AdminReport> = {}): AdminReport => ({

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { characterSummary, member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, renderApp, type Route } from './support';
 
-// The chat side of moderation and the age gate (issue "a living catalogue"): a chat whose
-// character was hidden or is 18+ for this member takes no sends; a member reports the character
-// from the chat's options; the owner sees their hidden character marked, with the reason.
+// The chat side of moderation and the age gate (chat README "Hidden and 18+ characters"): a chat
+// whose character was hidden or is 18+ for this member takes no sends; a member reports the
+// character from the chat's options; the owner sees their hidden character marked, with the reason.
 
 const base = (extra: Record<string, Route> = {}) => ({
   'GET /api/chats/chat1': { body: chat() },

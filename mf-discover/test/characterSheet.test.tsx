@@ -4,7 +4,7 @@ import type { Character } from '@lakorn/contracts/web';
 import { admin, deferred, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderAt, summary } from './support';
 
-// /c/{id}: the character sheet a shared link opens (issue: share links).
+// /c/{id}: the character sheet a shared link opens (gateway README "Share pages").
 
 function character(overrides: Partial<Character> = {}): Character {
   return {

@@ -4,8 +4,9 @@ import type { Character } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { renderAt, summary } from './support';
 
-// Members' side of reports and the age gate (issue "a living catalogue"): the report dialog on a
-// discover card, a stale card whose character is gone, the wizard's spicy toggle.
+// Members' side of reports and the age gate (catalog README "Moderation and the age gate"): the
+// report dialog on a discover card, a stale card whose character is gone, the wizard's spicy
+// toggle.
 
 const page = (characters: ReturnType<typeof summary>[]) => ({ body: { characters, nextCursor: null } });
 

@@ -8,8 +8,8 @@ jest.mock('../src/mf/remotes', () => ({
   loadRemoteComponent: jest.fn(async () => ({ default: () => null })),
 }));
 
-// The age gate on the profile (issue "a living catalogue"): confirm once through the statement
-// dialog, withdraw there; the moderation page among the admin links.
+// The age gate on the profile (catalog README "Moderation and the age gate"): confirm once through
+// the statement dialog, withdraw there; the moderation page among the admin links.
 
 describe('age confirmation on the profile', () => {
   test('a member who has not confirmed confirms through the statement dialog; the profile then says confirmed', async () => {

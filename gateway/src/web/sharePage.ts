@@ -4,7 +4,7 @@ import { CharacterShare } from '@lakorn/contracts';
 import type { Logger } from '@lakorn/service-kit';
 import { sendHtml, shellTemplate } from './htmlPage';
 
-// Share links (issue: a living catalogue, "share links"): /c/{id} is the shell's page, so the
+// Share links (README "Share pages"): /c/{id} is the shell's page, so the
 // browser opens the character sheet, with Open Graph and Twitter meta filled in for a link
 // preview (LINE, Facebook, X read them; none runs our JavaScript). Only a public, visible,
 // all-ages character is named; anything else is the shell's page with 404 and no name in it.

@@ -255,8 +255,8 @@ export type CardImportResult = z.infer<typeof CardImportResult>;
 export const CardPngFields = z.object({ userId: ActorRef, uid: ActorRef, characterId: Id });
 
 // ---------------------------------------------------------------------------------------------
-// Reports, moderation and the audit log (issue "a living catalogue"; Thai texts and reason labels
-// in values/catalog.ts).
+// Reports, moderation and the audit log (catalog README "Moderation and the age gate"; Thai texts
+// and reason labels in values/catalog.ts).
 
 export {
   AUDIT_ACTIONS,

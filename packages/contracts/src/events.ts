@@ -70,9 +70,9 @@ export const CharacterSnapshot = z.object({
    * character's event (which always carries it) arrives.
    */
   lorebook: Lorebook.optional(),
-  // Moderation (issue "a living catalogue"). Optional so events and copies from before them parse;
-  // absent means visible (false), no reason (null), and following isSpicy (null). The catalog
-  // always sends them; `Character` (catalog.ts) has them required.
+  // Moderation (catalog README "Moderation and the age gate"). Optional so events and copies from
+  // before them parse; absent means visible (false), no reason (null), and following isSpicy
+  // (null). The catalog always sends them; `Character` (catalog.ts) has them required.
   /** Taken down by an admin: out of every listing, 404 to all but its owner and admins, no sends. */
   hidden: z.boolean().optional(),
   /** Why (a report reason id, or 'admin'); null while visible. Shown to the owner and admins. */

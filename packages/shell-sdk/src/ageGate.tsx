@@ -24,7 +24,7 @@ export const AGE_GATE_TEXT = {
 } as const;
 
 /**
- * The member's age confirmation (issue "a living catalogue", age gate): POST
+ * The member's age confirmation (catalog README "Moderation and the age gate"): POST
  * /api/users/me/age-confirmation answers the profile, which becomes the session's. Listings change
  * with it (18+ characters appear or leave), so the cached character queries are fetched again.
  */

@@ -63,8 +63,8 @@ export interface ReportCharacterDialogProps {
 }
 
 /**
- * A member reports a character (issue "a living catalogue", reports): a reason, details up to
- * REPORT_DETAILS_MAX characters. The server hides the character from the reporter at once, so
+ * A member reports a character (catalog README "Moderation and the age gate"): a reason, details up
+ * to REPORT_DETAILS_MAX characters. The server hides the character from the reporter at once, so
  * the cached listings are fetched again and the card leaves their discover.
  */
 export function ReportCharacterDialog({ open, character, onClose, onReported }: ReportCharacterDialogProps) {

@@ -9,7 +9,7 @@ import { makeJpeg, makePng } from './support/images';
 
 const h = catalogForThisFile('catalog_cards');
 
-// Confirmed 18+: the exported character is spicy (issue "a living catalogue").
+// Confirmed 18+: the exported character is spicy (README "Moderation and the age gate").
 const owner = member({ adult: true });
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));
 

@@ -7,8 +7,8 @@ import { createApp } from '../src/app';
 import { createCatalogService } from '../src/service';
 import { catalogForThisFile, createCharacter, member } from './support/harness';
 
-// Reports, the admin queue and controls, and the audit log (issue "a living catalogue"). Every
-// path of every member is in services/chat/test/moderationMatrix.test.ts; this file holds the
+// Reports, the admin queue and controls, and the audit log (README "Moderation and the age gate").
+// Every path of every member is in services/chat/test/moderationMatrix.test.ts; this file holds the
 // reports' own rules and the second instance.
 
 const h = catalogForThisFile('catalog_moderation');

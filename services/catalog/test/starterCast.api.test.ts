@@ -10,7 +10,7 @@ import { starterCastCharacterId, starterCastContent } from '../src/domain/starte
 import { createCatalogService } from '../src/service';
 import { catalogForThisFile, member, startCatalog, type Harness } from './support/harness';
 
-// The starter cast (issue "a living catalogue"): a fresh catalog opens with at least 12 public,
+// The starter cast (README "The starter cast"): a fresh catalog opens with at least 12 public,
 // all-ages characters of the system creator, in every genre, each with its own picture stored
 // like an upload; seeding again (a restart, a second instance at the same moment) never makes a
 // second copy, and an edited cast updates the same characters.

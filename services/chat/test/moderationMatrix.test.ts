@@ -8,13 +8,13 @@ import { createCatalogService } from '../../catalog/src/service';
 import { startFakeOpenAI } from './support/fakeOpenAI';
 import { member, startChat, startWallet, type SendStack } from './support/harness';
 
-// The moderation and age rules at every service and through every path (issue "a living
-// catalogue"): members (owner, admin, another member who confirmed being 18+, one who has not, a
+// The moderation and age rules at every service and through every path (README "Hidden and 18+
+// characters"): members (owner, admin, another member who confirmed being 18+, one who has not, a
 // member who reported) × characters (visible, hidden, 18+ by isSpicy, 18+ by an admin's override,
 // spicy with the override cleared) × paths (listing, search, a creator's page, by id, card export,
 // the share page's internal read, a new chat, a send, a regenerate, a branch), against the real
-// catalog, chat and wallet on FerretDB and RabbitMQ. Expectations come from the rules written
-// once below, not from the services.
+// catalog, chat and wallet on FerretDB and RabbitMQ. Expectations come from the rules written once
+// below, not from the services.
 
 let stack: SendStack;
 let catalogServer: LocalServer;

@@ -3,8 +3,8 @@ import { createSessionEnds, createSessionVerifier, installSessionEnds, silentLog
 import { testSessionKeys } from '@lakorn/service-kit/testing';
 import { signIn, useIdentityHarness } from './support/harness';
 
-// The age gate (issue "a living catalogue"): Profile.ageConfirmed, POST /api/users/me/age-confirmation,
-// and the session's `adult` claim that catalog and chat read (README "Moderation and the age gate").
+// The age gate (catalog README "Moderation and the age gate"): Profile.ageConfirmed, POST
+// /api/users/me/age-confirmation, and the session's `adult` claim that catalog and chat read.
 
 const h = useIdentityHarness('age_confirmation');
 let ends: SessionEnds;

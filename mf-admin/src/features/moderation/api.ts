@@ -11,8 +11,9 @@ import type {
 import { getJson, mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 import { useForgetQueries } from '../../shared/queries';
 
-// The moderation calls (issue "a living catalogue"): the report queue, the direct controls of a
-// character and the audit log. The server decides; this screen shows what it answered.
+// The moderation calls (catalog README "Moderation and the age gate"): the report queue, the direct
+// controls of a character and the audit log. The server decides; this screen shows what it
+// answered.
 
 export type ReportFilter = 'open' | 'all';
 

@@ -2,7 +2,7 @@ import type { AuditAction } from '@lakorn/contracts/web';
 import { formatCoins, THAI_WEEKDAYS } from '@lakorn/ui';
 
 // The Thai texts of /admin/moderation: the report queue, the direct controls and the audit log
-// (issue "a living catalogue", reports and moderation). Reason labels and the hidden reasons come
+// (catalog README "Moderation and the age gate"). Reason labels and the hidden reasons come
 // from contracts (REPORT_REASON_LABELS, hiddenReasonLabel), shared with members' screens.
 
 /** The audit log's target kinds; an unknown kind shows as it is. */

@@ -116,7 +116,10 @@ async function resultOf(response: Response): Promise<SendMessageResult> {
   throw error;
 }
 
-/** The member pressed stop while the reply streamed: what arrived so far is kept (issue "another answer"). */
+/**
+ * The member pressed stop while the reply streamed: what arrived so far is kept (chat README
+ * "Another answer (swipes)").
+ */
 export class AnswerStopped extends Error {
   constructor() {
     super('The member stopped the answer');

@@ -1,4 +1,5 @@
-// The Thai text of the character sheet (issue: share links; the creator's character page).
+// The Thai text of the character sheet (gateway README "Share pages"; the creator's character
+// page).
 export const SHEET_TEXT = {
   back: 'ย้อนกลับ',
   loading: 'กำลังโหลดตัวละคร...',

@@ -16,8 +16,8 @@ export const GENRE_LABELS: Record<Genre, string> = {
 };
 
 /**
- * The account the starter cast belongs to (issue "a living catalogue": the characters a fresh
- * install opens with): a system creator, not a member. It never signs in, holds no quota, and
+ * The account the starter cast belongs to (catalog README "The starter cast": the characters a
+ * fresh install opens with): a system creator, not a member. It never signs in, holds no quota, and
  * admins see its characters marked as the system's (`isSystemCreator`).
  */
 export const SYSTEM_CREATOR = { id: 'system-starter-cast', username: 'ทีมละคร' } as const;
@@ -77,7 +77,7 @@ export const DRAFT_LIMITS = {
 export type DraftLimitedField = keyof typeof DRAFT_LIMITS;
 
 // ---------------------------------------------------------------------------------------------
-// Moderation and the age gate (issue "a living catalogue": reports, hidden characters, 18+).
+// Reports, hidden characters and 18+ (catalog README "Moderation and the age gate").
 
 /** The fields that decide whether a character is 18+ (a Character, a summary or a snapshot). */
 export interface AdultFields {

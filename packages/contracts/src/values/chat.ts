@@ -63,7 +63,7 @@ export const SWIPE_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Ratings (issue "a living catalogue": members say which replies were good)
+// Ratings (chat README "Ratings": members say which replies were good)
 
 /** Why a rating is refused (POST /api/messages/{id}/rating), in the member's words. */
 export const RATING_MESSAGES = {

@@ -24,7 +24,8 @@ export const ADMIN_PAGES = [
   { page: 'payment-settings', path: '/admin/payment-settings', role: 'owner' },
   { page: 'promo-codes', path: '/admin/promo-codes', role: 'admin' },
   { page: 'registration-bonus', path: '/admin/registration-bonus', role: 'owner' },
-  // Reports, hidden characters and 18+ (issue "a living catalogue"): any admin moderates.
+  // Reports, hidden characters and 18+ (catalog README "Moderation and the age gate"): any admin
+  // moderates.
   { page: 'moderation', path: '/admin/moderation', role: 'admin' },
 ] as const satisfies ReadonlyArray<{ page: string; path: `/admin/${string}`; role: AdminRole }>;
 export type AdminPage = (typeof ADMIN_PAGES)[number]['page'];

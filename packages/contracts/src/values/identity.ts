@@ -9,7 +9,7 @@ export const SESSION_ENDED_MESSAGE = 'เซสชันหมดอายุ �
 
 /**
  * How often every process reloads the list of ended sessions from identity when no event told it
- * sooner: the bound on how long an ended session may still be accepted (60 s, issue "sessions that
- * end"), with room for one failed reload.
+ * sooner: the bound on how long an ended session may still be accepted (60 s, service-kit
+ * README "Sessions"), with room for one failed reload.
  */
 export const SESSION_ENDS_REFRESH_MS = 20_000;

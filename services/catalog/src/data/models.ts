@@ -28,8 +28,8 @@ export type CharacterDoc = Omit<Character, 'id' | 'likes' | 'creatorUsername' | 
 };
 
 /**
- * Moderation (issue "a living catalogue"): absent on characters stored before it, which are
- * visible and follow isSpicy (domain/moderation.ts moderationOf reads them).
+ * Moderation (README "Moderation and the age gate"): absent on characters stored before it, which
+ * are visible and follow isSpicy (domain/moderation.ts moderationOf reads them).
  */
 type ModerationField = 'hidden' | 'hiddenReason' | 'adultOverride';
 

@@ -2,10 +2,10 @@ import type { Connection } from 'mongoose';
 import type { AdminAction, ReportReason, ReportStatus } from '@lakorn/contracts';
 import { collectionOf, insertOnce, modelOf, schemaOf } from '@lakorn/service-kit';
 
-// Reports and the audit log (issue "a living catalogue"), in the catalog's database. Small
-// collections: the admin queue and the start-up load read them whole (FerretDB scans anyway,
-// models.ts), and the one invariant, one open report per member and character, is an insert
-// against a unique _id.
+// Reports and the audit log (README "Moderation and the age gate"), in the catalog's database.
+// Small collections: the admin queue and the start-up load read them whole (FerretDB scans anyway,
+// models.ts), and the one invariant, one open report per member and character, is an insert against
+// a unique _id.
 
 export interface ReportDoc {
   _id: string;

@@ -146,7 +146,10 @@ export function createCatalog(deps: CatalogDeps) {
     else if (!index.isVisibleTo(id, actor)) throw new CharacterNotFound();
   }
 
-  /** Issue "a living catalogue": a spicy character is written only by an owner who confirmed being 18 or older. */
+  /**
+   * A spicy character is written only by an owner who confirmed being 18 or older (README
+   * "Moderation and the age gate").
+   */
   function assertMayWriteSpicy(actor: Actor, input: CharacterInput): void {
     if (input.isSpicy && actor.adult !== true) throw new SpicyNeedsAge();
   }
@@ -329,8 +332,8 @@ export function createCatalog(deps: CatalogDeps) {
 
     /**
      * What the gateway's share page (/c/{id}) shows in a link preview: only a public, visible,
-     * all-ages character; anything else is absent, so the page never names it (issue: share
-     * links). Read from the database, not the index: the gateway caches the answer.
+     * all-ages character; anything else is absent, so the page never names it (gateway
+     * README "Share pages"). Read from the database, not the index: the gateway caches the answer.
      */
     async share(id: string): Promise<CharacterShare> {
       const doc = await characters.get(id);

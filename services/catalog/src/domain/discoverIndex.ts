@@ -92,8 +92,8 @@ export type SnapshotRecord = [
 ];
 
 /**
- * Who is looking (issue "a living catalogue"): hidden characters are shown to their owner and
- * admins only; 18+ ones (isAdultCharacter) to their owner, admins and members who confirmed
+ * Who is looking (README "Moderation and the age gate"): hidden characters are shown to their owner
+ * and admins only; 18+ ones (isAdultCharacter) to their owner, admins and members who confirmed
  * their age (`adult`, the session's claim); a member no longer sees what they reported.
  */
 export interface Viewer {

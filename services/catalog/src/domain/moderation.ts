@@ -20,9 +20,9 @@ import type { Catalog, ModerationChange } from './characters';
 import type { DiscoverIndex } from './discoverIndex';
 import { AlreadyReported, ReportNotFound } from './errors';
 
-// Reports, the admin's moderation and its audit log (issue "a living catalogue"). Hiding and the
-// 18+ override are written on the character itself (Catalog.moderate: a new version, the index,
-// the discover log and catalog.character.updated), so listings, by-id reads, share pages and
+// Reports, the admin's moderation and its audit log (README "Moderation and the age gate"). Hiding
+// and the 18+ override are written on the character itself (Catalog.moderate: a new version, the
+// index, the discover log and catalog.character.updated), so listings, by-id reads, share pages and
 // chat all follow the one stored state.
 
 export interface ModerationDeps {

@@ -4,8 +4,8 @@ import { parse } from '@lakorn/service-kit';
 import type { Catalog } from '../domain/characters';
 
 /**
- * The gateway's read for the share page /c/{id} (issue: share links): a public, visible, all-ages
- * character's name, description and image, else 404. Outside /api, like identity's
+ * The gateway's read for the share page /c/{id} (gateway README "Share pages"): a public, visible,
+ * all-ages character's name, description and image, else 404. Outside /api, like identity's
  * /internal/sessions/ended, so the gateway never proxies it: its route table sends no /internal
  * path to a service, and the web routes answer such a path with the shell's page.
  */

@@ -30,9 +30,10 @@ export function chatCharacterOf(snapshot: CharacterSnapshot): ChatCharacter {
 }
 
 /**
- * Why a chat with this character takes nothing more from this member (issue "a living catalogue"),
- * or null. Owners and admins are never blocked by a hidden character (it answers 404 to everyone
- * else); owners always see their own 18+ characters; anyone else needs the session's `adult`.
+ * Why a chat with this character takes nothing more from this member (README "Hidden and 18+
+ * characters"), or null. Owners and admins are never blocked by a hidden character (it answers 404
+ * to everyone else); owners always see their own 18+ characters; anyone else needs the session's
+ * `adult`.
  */
 export function chatBlockOf(actor: Actor, character: CharacterSnapshot | null): ChatBlock | null {
   if (!character || character.userId === actor.id) return null;

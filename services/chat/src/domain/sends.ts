@@ -406,7 +406,7 @@ export function createSends(deps: SendsDeps): Sends {
     if (chat.status === 'rejected') throw chat.reason;
     if (persona.status === 'rejected') throw persona.reason;
     // A hidden character, or an 18+ one before the member confirmed: refused before the send is
-    // recorded or debited, so no coins are taken (issue "a living catalogue").
+    // recorded or debited, so no coins are taken (README "Hidden and 18+ characters").
     await deps.chats.assertOpen(actor, chat.value);
     return { chat: chat.value, persona: persona.value };
   }

@@ -140,7 +140,10 @@ export function createAccounts(deps: AccountsDeps) {
       return profile && fields.profileUrl === undefined ? profile : toProfile(await requireUser(userId));
     },
 
-    /** The age gate (issue "a living catalogue"): true confirms being 18 or older, false withdraws. */
+    /**
+     * The age gate (catalog README "Moderation and the age gate"): true confirms being 18 or older,
+     * false withdraws.
+     */
     async setAgeConfirmed(userId: string, confirmed: boolean): Promise<Profile> {
       await requireUser(userId);
       await store.updateUser(userId, { ageConfirmed: confirmed, updatedAt: now() });

@@ -37,11 +37,11 @@ export function userRoutes(deps: { accounts: Accounts; sessions: Sessions; issue
     res.json(await accounts.acknowledgeMaintenance(actor.id));
   });
 
-  // The age gate (issue "a living catalogue"): catalog and chat read the confirmation from the
-  // session's `adult` claim, so the cookie is issued again with it. A confirmation keeps this
-  // sign-in (a token without it only ever shows less). A withdrawal ends every session of the
-  // member (sign out everywhere: another device's token still says adult) and gives this device
-  // a new one, so no token claiming the confirmation stays accepted anywhere.
+  // The age gate (catalog README "Moderation and the age gate"): catalog and chat read the
+  // confirmation from the session's `adult` claim, so the cookie is issued again with it. A
+  // confirmation keeps this sign-in (a token without it only ever shows less). A withdrawal ends
+  // every session of the member (sign out everywhere: another device's token still says adult) and
+  // gives this device a new one, so no token claiming the confirmation stays accepted anywhere.
   router.post('/api/users/me/age-confirmation', async (req, res) => {
     const actor = requireActor(req);
     const { confirmed } = parse(AgeConfirmationBody, req.body ?? {});

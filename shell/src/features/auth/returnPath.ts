@@ -1,6 +1,7 @@
-// Sign-in return (issue: share links): a signed-out visitor who opens a shared character link
-// (/c/{id}) is sent to /login (spec §2 auth gate) and, once signed in, back to that link instead
-// of spec §2's / (once). Kept in sessionStorage, so a redirect sign-in in the same tab finds it.
+// Sign-in return (gateway README "Share pages"): a signed-out visitor who opens a shared character
+// link (/c/{id}) is sent to /login (spec §2 auth gate) and, once signed in, back to that link
+// instead of spec §2's / (once). Kept in sessionStorage, so a redirect sign-in in the same tab
+// finds it.
 
 export const RETURN_PATH_KEY = 'lakorn.auth.returnPath';
 

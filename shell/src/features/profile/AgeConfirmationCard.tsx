@@ -12,8 +12,9 @@ const Row = styled.div`
 `;
 
 /**
- * The age gate on the profile (issue "a living catalogue"): whether the member confirmed being 18
- * or older, confirm through the statement dialog, or withdraw (18+ characters leave their lists).
+ * The age gate on the profile (catalog README "Moderation and the age gate"): whether the member
+ * confirmed being 18 or older, confirm through the statement dialog, or withdraw (18+ characters
+ * leave their lists).
  */
 export function AgeConfirmationCard() {
   const { confirmed, busy, setConfirmed } = useAgeConfirmation();

@@ -18,7 +18,7 @@ const Panel = styled.div`
 `;
 
 /**
- * /admin/moderation (issue "a living catalogue", reports and moderation): the queue of reports
+ * /admin/moderation (catalog README "Moderation and the age gate"): the queue of reports
  * with hide and dismiss, the direct controls of one character (hidden; 18+ following spicy,
  * always or never) and the audit log. The tab and the character are kept in the URL
  * (?tab=character&id=…), so a report's "manage" opens the controls and a reload stays there.

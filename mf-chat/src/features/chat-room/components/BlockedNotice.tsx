@@ -22,8 +22,9 @@ const Dock = styled.div`
 `;
 
 /**
- * In place of the input when the chat takes no more sends (issue "a living catalogue"): its
- * character was hidden, or is 18+ and the member has not confirmed their age (the profile can).
+ * In place of the input when the chat takes no more sends (chat README "Hidden and 18+
+ * characters"): its character was hidden, or is 18+ and the member has not confirmed their age (the
+ * profile can).
  */
 export function BlockedNotice({ block }: { block: ChatBlock }) {
   return (

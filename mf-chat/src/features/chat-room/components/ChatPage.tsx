@@ -126,7 +126,8 @@ function ChatRoom({ chat }: { chat: Chat }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
-  // Hidden or 18+ (issue "a living catalogue"): as the chat was loaded, or learnt from a refused send.
+  // Hidden or 18+ (chat README "Hidden and 18+ characters"): as the chat was loaded, or learnt from
+  // a refused send.
   const [block, setBlock] = useState<ChatBlock | null>(chat.blocked ?? null);
   const [reporting, setReporting] = useState(false);
 

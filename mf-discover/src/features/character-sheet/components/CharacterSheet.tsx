@@ -187,9 +187,9 @@ function Sheet({ character, header }: { character: Character; header: (actions: 
 }
 
 /**
- * /c/{id}: a character's sheet (issue: share links), where a shared link opens and the creator's
- * character page: image, name, description, likes, share and "start chat". Nothing creates a chat
- * until "start chat" is tapped.
+ * /c/{id}: a character's sheet (gateway README "Share pages"), where a shared link opens and the
+ * creator's character page: image, name, description, likes, share and "start chat". Nothing
+ * creates a chat until "start chat" is tapped.
  */
 export function CharacterSheet() {
   const { id = '' } = useParams();

@@ -21,7 +21,7 @@ const Menu = styled(MenuPanel)`
 `;
 
 /**
- * A card's options: report the character (issue "a living catalogue", reports). The report
+ * A card's options: report the character (catalog README "Moderation and the age gate"). The report
  * dialog is the house's (shell-sdk), shared with the chat room and the character sheet; after it
  * the discover lists are fetched again and the card is gone for this member.
  */

@@ -1,7 +1,7 @@
 import type { CharacterInputBody } from '@lakorn/contracts';
 import type { PortraitSpec } from './portrait';
 
-// The starter cast (issue "a living catalogue"): original all-ages Thai characters a fresh
+// The starter cast (README "The starter cast"): original all-ages Thai characters a fresh
 // install opens with, so a new member has someone to talk to at once. Written for this project;
 // no real people, no characters of anyone else's work.
 //

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { PNG_SIGNATURE, pngChunk } from '../pngText';
 
-// A very small rasteriser for the starter cast's portraits (issue "a living catalogue": artwork
+// A very small rasteriser for the starter cast's portraits (README "The starter cast": artwork
 // drawn in code, never downloaded). Shapes are signed distance functions in a 100-unit square;
 // each is painted over its bounding box with its coverage from the distance (one sample a pixel,
 // so edges are smooth at card size), then the canvas is written as an RGB PNG. Pure Node: a

@@ -8,7 +8,7 @@ import { CharacterNotFound } from '../errors';
 import { STARTER_CAST, type StarterCastMember } from './cast';
 import { drawPortrait, PORTRAIT_VERSION } from './portrait';
 
-// Seeding the starter cast (issue "a living catalogue"): on every catalog start, unless
+// Seeding the starter cast (README "The starter cast"): on every catalog start, unless
 // SEED_STARTER_CAST=false, each member of the cast is made sure of, as the system creator's
 // public character. Idempotent across restarts and instances starting together:
 // - a member's character has a fixed id (from its slug), so the unique _id lets one copy exist;
