@@ -44,7 +44,11 @@ const Open = styled.button`
   &:focus-visible::after { outline: 2px solid ${theme.color.primary}; outline-offset: -2px; border-radius: ${theme.radius.lg}; }
 `;
 
-const Picture = styled.span`
+/**
+ * A character's picture at 3:4, or the first letter of its name over the brand gradient when it has
+ * none (spec §7 image fallbacks, CardPicture): the grid's cards and the popular row's tiles.
+ */
+export const PictureFrame = styled.span`
   position: relative;
   display: flex;
   align-items: center;
@@ -52,9 +56,22 @@ const Picture = styled.span`
   aspect-ratio: 3 / 4;
   background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
   color: #fff;
-  font-size: 44px;
   font-weight: 700;
   img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+`;
+
+/** Over a picture while its character's chat opens (a spinner inside). */
+export const PictureBusy = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: rgba(15, 13, 19, 0.55);
+`;
+
+const Picture = styled(PictureFrame)`
+  font-size: 44px;
 `;
 
 const Genre = styled.span`
@@ -67,15 +84,6 @@ const Genre = styled.span`
   color: ${theme.color.text};
   font-size: ${theme.font.size.xs};
   font-weight: 600;
-`;
-
-const Starting = styled.span`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  background: rgba(15, 13, 19, 0.55);
 `;
 
 const Body = styled.span`
@@ -186,9 +194,9 @@ export const CharacterCard = memo(function CharacterCard({ character, onStart, s
         <CardPicture character={character} firstRow={firstRow} />
         <Genre>{CATEGORY_TEXT[character.genre]}</Genre>
         {starting ? (
-          <Starting>
+          <PictureBusy>
             <Spinner />
-          </Starting>
+          </PictureBusy>
         ) : null}
       </Picture>
       <Body>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { CategoryId } from '@lakorn/contracts/web';
 import { Button, Icon, SectionTitle, Spinner, theme, VisuallyHidden } from '@lakorn/ui';
 import { usePopularNow } from '../api';
-import { CardPicture } from './CharacterCard';
+import { CardPicture, PictureBusy, PictureFrame } from './CharacterCard';
 import { useFirstScreenFirst } from './firstScreen';
 import { DISCOVER_TEXT } from '../messages';
 
@@ -48,20 +48,11 @@ const Open = styled.button`
   &:focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: 2px; border-radius: ${theme.radius.md}; }
 `;
 
-const Picture = styled.span`
-  position: relative;
-  display: flex;
-  align-items: center;
-  justify-content: center;
+const Picture = styled(PictureFrame)`
   width: 100%;
-  aspect-ratio: 3 / 4;
   border-radius: ${theme.radius.md};
   overflow: hidden;
-  background: linear-gradient(160deg, #5b3a6e, ${theme.color.primaryFill});
-  color: #fff;
   font-size: 32px;
-  font-weight: 700;
-  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
 `;
 
 const Rank = styled.span`
@@ -76,15 +67,6 @@ const Rank = styled.span`
   font-size: ${theme.font.size.xs};
   font-weight: 700;
   text-align: center;
-`;
-
-const Busy = styled.span`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  background: rgba(15, 13, 19, 0.55);
 `;
 
 const Name = styled.span`
@@ -204,9 +186,9 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting, o
                     {index + 1}
                   </Rank>
                   {starting === character.id ? (
-                    <Busy>
+                    <PictureBusy>
                       <Spinner />
-                    </Busy>
+                    </PictureBusy>
                   ) : null}
                 </Picture>{' '}
                 <Name>{character.name}</Name>
