@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SYSTEM_CREATOR, type AdminReport, type AuditEntry, type Character } from '@lakorn/contracts/web';
-import { admin, deferred, member, mockApi } from '@lakorn/shell-sdk/testing';
+import { SYSTEM_CREATOR, type AdminReport, type AuditEntry } from '@lakorn/contracts/web';
+import { admin, character as houseCharacter, deferred, fixtureOf, member, mockApi } from '@lakorn/shell-sdk/testing';
 import { renderAdmin } from './support';
 
 // /admin/moderation (catalog README "Moderation and the age gate"): the queue with hide and
@@ -30,35 +30,10 @@ const report = (overrides: Partial<AdminReport> = {}): AdminReport => ({
   ...overrides,
 });
 
-const character = (overrides: Partial<Character> = {}): Character => ({
-  id: 'char1',
-  userId: 'owner1',
-  name: 'ตัวร้าย',
-  age: '',
-  gender: 'female',
-  genre: 'romantic',
-  appearance: '',
-  personality: 'เจ้าเล่ห์',
-  firstMessage: 'สวัสดี',
-  background: '',
-  exampleMessages: '',
-  isPublic: true,
-  isSpicy: false,
-  description: 'ตัวร้ายประจำเรื่อง',
-  profileUrl: '',
-  cardExtras: '',
-  alternateGreetings: [],
-  creatorNotesMultilingual: {},
-  likes: 0,
-  creatorUsername: 'นักเขียน',
-  version: 1,
-  hidden: false,
-  hiddenReason: null,
-  adultOverride: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  ...overrides,
-});
+/** A member's character, as the moderation controls read it. */
+const character = fixtureOf(
+  houseCharacter({ userId: 'owner1', name: 'ตัวร้าย', age: '', personality: 'เจ้าเล่ห์', firstMessage: 'สวัสดี', description: 'ตัวร้ายประจำเรื่อง', creatorUsername: 'นักเขียน' }),
+);
 
 const reports = (list: AdminReport[], nextCursor: string | null = null) => ({ body: { reports: list, nextCursor } });
 

@@ -1,40 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Character } from '@lakorn/contracts/web';
-import { fixtureOf, member } from '@lakorn/shell-sdk/testing';
+import { character as houseCharacter, fixtureOf, member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, renderApp, type Route } from './support';
 
 // The character's details in the chat's options (spec §2 chat header: name, genre, description)
 // also show a V3 card's Thai creator notes, creator_notes_multilingual.th (beyond the spec).
 
-const character = fixtureOf<Character>({
-  id: 'char1',
-  userId: 'creator',
-  name: 'ดาวเหนือ',
-  age: '',
-  gender: 'female',
-  genre: 'romantic',
-  appearance: '',
-  personality: 'อ่อนโยน',
-  firstMessage: 'สวัสดีค่ะ',
-  background: '',
-  exampleMessages: '',
-  isPublic: true,
-  isSpicy: false,
-  description: 'สาวริมทะเล',
-  profileUrl: '',
-  cardExtras: '',
-  alternateGreetings: [],
-  creatorNotesMultilingual: {},
-  likes: 0,
-  creatorUsername: 'นักเขียน',
-  version: 1,
-  hidden: false,
-  hiddenReason: null,
-  adultOverride: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
+const character = fixtureOf(houseCharacter({ userId: 'creator', age: '', creatorUsername: 'นักเขียน' }));
 
 const routes = (characterRoute: Route) => ({
   'GET /api/chats/chat1': { body: chat() },

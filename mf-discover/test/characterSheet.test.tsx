@@ -1,42 +1,25 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Character } from '@lakorn/contracts/web';
-import { admin, deferred, mockApi } from '@lakorn/shell-sdk/testing';
+import { admin, character as houseCharacter, deferred, fixtureOf, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderAt, summary } from './support';
 
 // /c/{id}: the character sheet a shared link opens (gateway README "Share pages").
 
-function character(overrides: Partial<Character> = {}): Character {
-  return {
+const character = fixtureOf(
+  houseCharacter({
     id: 'c77',
     userId: 'creator',
     name: 'ต้นกล้า',
     age: '19',
     gender: 'male',
     genre: 'adventure',
-    appearance: '',
     personality: 'ร่าเริง ชอบเดินป่า',
     firstMessage: 'สวัสดีครับ',
-    background: '',
-    exampleMessages: '',
-    isPublic: true,
-    isSpicy: false,
     description: 'นักเดินป่าผู้ร่าเริงจากเชียงใหม่',
-    profileUrl: '',
-    alternateGreetings: [],
-    creatorNotesMultilingual: {},
-    hidden: false,
-    hiddenReason: null,
-    adultOverride: null,
-    cardExtras: '',
     likes: 12,
     creatorUsername: 'นักเขียน',
-    version: 1,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+  }),
+);
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Character } from '@lakorn/contracts/web';
-import { member, mockApi } from '@lakorn/shell-sdk/testing';
+import { character as houseCharacter, fixtureOf, member, mockApi } from '@lakorn/shell-sdk/testing';
 import { renderAt, summary } from './support';
 
 // Members' side of reports and the age gate (catalog README "Moderation and the age gate"): the
@@ -188,18 +187,9 @@ describe("the wizard's spicy toggle (18+ needs the age confirmation)", () => {
 });
 
 describe('reporting from the character sheet (/c/{id})', () => {
-  const sheet = (overrides: Partial<Character> = {}): Character => ({
-    ...summary({ id: 'c9', name: 'ต้นกล้า' }),
-    appearance: '',
-    personality: 'ร่าเริง',
-    firstMessage: 'สวัสดีครับ',
-    background: '',
-    exampleMessages: '',
-    cardExtras: '',
-    alternateGreetings: [],
-    creatorNotesMultilingual: {},
-    ...overrides,
-  });
+  const sheet = fixtureOf(
+    houseCharacter({ id: 'c9', name: 'ต้นกล้า', userId: 'creator', creatorUsername: 'นักเขียน', age: '', personality: 'ร่าเริง', firstMessage: 'สวัสดีครับ' }),
+  );
 
   test("others report it from the sheet, and then go back to discover, where it is gone", async () => {
     const api = mockApi({

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ABUSE_MESSAGES, ERROR_CODES, type Character, type Lorebook, type LorebookEntry } from '@lakorn/contracts/web';
-import { member, mockApi, type Routes } from '@lakorn/shell-sdk/testing';
+import { ABUSE_MESSAGES, ERROR_CODES, type Lorebook, type LorebookEntry } from '@lakorn/contracts/web';
+import { character as houseCharacter, fixtureOf, member, mockApi, type Routes } from '@lakorn/shell-sdk/testing';
 import { DRAFT_KEY, EMPTY_DRAFT } from '../src/features/wizard/draft';
 import { EMPTY_LOREBOOK, newEntry } from '../src/features/wizard/lorebook';
 import { renderAt } from './support';
@@ -23,37 +23,20 @@ const next = () => userEvent.click(screen.getByRole('button', { name: 'ถัด
 const title = () => screen.getByRole('heading', { level: 1 });
 const where = () => screen.getByTestId('location').textContent;
 
-function character(overrides: Partial<Character> = {}): Character {
-  return {
+const character = fixtureOf(
+  houseCharacter({
     id: 'ch1',
-    userId: member.id,
-    name: 'ดาวเหนือ',
-    age: '24',
-    gender: 'female',
-    genre: 'romantic',
     appearance: 'ผมยาวสีดำ',
-    personality: 'อ่อนโยน',
-    firstMessage: 'สวัสดีค่ะ',
     background: 'หมู่บ้านริมทะเล',
     exampleMessages: '*ยิ้ม*',
-    isPublic: true,
     isSpicy: true,
     description: 'สาวน้อยริมทะเล',
     profileUrl: '/character-images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
-    cardExtras: '',
-    alternateGreetings: [],
-    creatorNotesMultilingual: {},
     likes: 3,
-    creatorUsername: 'มะลิ',
     version: 2,
-    hidden: false,
-    hiddenReason: null,
-    adultOverride: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-02T00:00:00.000Z',
-    ...overrides,
-  };
-}
+  }),
+);
 
 /** A lorebook entry as the editor makes a new one, with `overrides`; a book of such entries. */
 const entry = (overrides: Partial<LorebookEntry> = {}): LorebookEntry => ({ ...newEntry(), ...overrides });

@@ -1,4 +1,4 @@
-import type { CharacterSummary, Profile } from '@lakorn/contracts/web';
+import type { Character, CharacterSummary, Profile } from '@lakorn/contracts/web';
 
 /** A member signed in with Google: no roles (spec §6). */
 export const member: Profile = {
@@ -26,8 +26,8 @@ export const fixtureOf =
   <T extends object>(defaults: T) =>
   (overrides: Partial<T> = {}): T => ({ ...defaults, ...overrides });
 
-/** A public character card as lists show it (discover, the library), created by `member`. */
-export const characterSummary = fixtureOf<CharacterSummary>({
+/** The fields a character card and the whole character share (see characterSummary, character). */
+const CHARACTER_BASE = {
   id: 'char1',
   userId: member.id,
   name: 'ดาวเหนือ',
@@ -37,7 +37,6 @@ export const characterSummary = fixtureOf<CharacterSummary>({
   isPublic: true,
   isSpicy: false,
   description: 'สาวริมทะเล',
-  personalityPreview: 'อ่อนโยน',
   profileUrl: '',
   likes: 0,
   creatorUsername: member.username,
@@ -47,4 +46,23 @@ export const characterSummary = fixtureOf<CharacterSummary>({
   adultOverride: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+} satisfies Omit<CharacterSummary, 'personalityPreview'>;
+
+/** A public character card as lists show it (discover, the library), created by `member`. */
+export const characterSummary = fixtureOf<CharacterSummary>({ ...CHARACTER_BASE, personalityPreview: 'อ่อนโยน' });
+
+/**
+ * The whole of `characterSummary`'s character, as its page, its chat and the wizard read it
+ * (GET /api/characters/{id}): the long texts short or empty, no greetings, notes or lorebook.
+ */
+export const character = fixtureOf<Character>({
+  ...CHARACTER_BASE,
+  appearance: '',
+  personality: 'อ่อนโยน',
+  firstMessage: 'สวัสดีค่ะ',
+  background: '',
+  exampleMessages: '',
+  cardExtras: '',
+  alternateGreetings: [],
+  creatorNotesMultilingual: {},
 });
