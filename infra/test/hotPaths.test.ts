@@ -7,6 +7,7 @@ import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import type { CommandStartedEvent } from 'mongodb';
+import { OUTBOX_COLLECTION, PUBLISHED_COLLECTION } from '@lakorn/service-kit';
 import { startFerretDb, type OwnedProcess } from '../src/ferretdb';
 import { ensureIndexTwins } from '../src/indexTwins';
 import { repoPaths } from '../src/paths';
@@ -144,12 +145,12 @@ async function within(run: () => PromiseLike<unknown>): Promise<void> {
 
 /**
  * The relays' own work: the outbox collection, an event's id recorded as published (a path only
- * reads `outbox_published`, to skip an event written twice), and marking an embedded event
+ * reads PUBLISHED_COLLECTION, to skip an event written twice), and marking an embedded event
  * published. The relay a path nudges may run in that path's context or in its timer's (a flush
  * already in flight takes the new event), so counting its writes would make a path's count move.
  */
 const isRelay = (c: { name: string; collection: string; relayMark: boolean }) =>
-  c.collection === 'outbox' || (c.collection === 'outbox_published' && c.name === 'insert') || c.relayMark;
+  c.collection === OUTBOX_COLLECTION || (c.collection === PUBLISHED_COLLECTION && c.name === 'insert') || c.relayMark;
 
 beforeAll(async () => {
   if (spawnSync('psql', ['--version']).status !== 0) {
