@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
-import { SESSION_COOKIE } from '@lakorn/contracts';
+import { SESSION_COOKIE, SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE } from '@lakorn/contracts';
 import { signSessionToken } from '@lakorn/service-kit';
-import { harnessPerFile, sessionCookie, testActor, testSessionKeys } from '@lakorn/service-kit/testing';
+import { harnessPerFile, sessionCookie, sessionTokenWithout, testActor, testSessionKeys } from '@lakorn/service-kit/testing';
 import { startFakeServices } from './support/fakeServices';
 import { testGateway } from './support/gateway';
 
@@ -42,6 +42,16 @@ describe('the session on /api/* (ARCHITECTURE §5)', () => {
     const expired = signSessionToken(claims, testSessionKeys().privateKey, -60);
     const res = await request(app()).get('/api/news').set('Cookie', `${SESSION_COOKIE}=${expired}`);
     expect(res.status).toBe(401);
+  });
+
+  test('refuses a token of our key without exp or iat as a session ended, and never reaches the service', async () => {
+    const before = fakes.received.length;
+    for (const without of [['exp'], ['iat']] as const) {
+      const res = await request(app()).get('/api/news').set('Cookie', `${SESSION_COOKIE}=${sessionTokenWithout(actor, without)}`);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: SESSION_ENDED_MESSAGE, code: SESSION_ENDED_CODE });
+    }
+    expect(fakes.received.length).toBe(before);
   });
 
   test('refuses a forged Bearer token and accepts a valid one', async () => {

@@ -1,7 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { Router } from 'express';
 import jwt from 'jsonwebtoken';
-import { createSessionVerifier, parseCookieHeader, sessionKeyId, sessionPublicKeys, signSessionToken } from '../src/auth/session';
-import { testActor, testSessionKeys } from '../src/testing';
+import pino from 'pino';
+import request from 'supertest';
+import { SESSION_COOKIE, SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE } from '@lakorn/contracts';
+import { createSessionVerifier, parseCookieHeader, requireActor, sessionKeyId, sessionPublicKeys, signSessionToken } from '../src/auth/session';
+import { createHttpApp } from '../src/http/createApp';
+import { sessionTokenWithout, testActor, testSessionKeys } from '../src/testing';
 
 const { publicKey, privateKey } = testSessionKeys();
 const actor = testActor();
@@ -98,5 +103,37 @@ describe('key ids: keys can be rotated (service-kit README "Sessions")', () => {
     const verify = createSessionVerifier(publicKey);
     expect(verify(token)).toBeNull();
     expect(verify(noKid)).toBeNull();
+  });
+});
+
+describe('a session token must say when it was issued and when it ends (service-kit README "Sessions")', () => {
+  const serviceApp = () => {
+    const router = Router();
+    router.get('/api/me', (req, res) => void res.json({ id: requireActor(req).id }));
+    return createHttpApp({ logger: pino({ level: 'silent' }), sessionPublicKey: publicKey, routers: [router] });
+  };
+
+  test.each([
+    ['exp', ['exp'] as const],
+    ['iat', ['iat'] as const],
+    ['exp and iat', ['exp', 'iat'] as const],
+  ])('the verifier refuses a token of our key without %s, every time it is shown', (_what, without) => {
+    const verify = createSessionVerifier(publicKey);
+    const token = sessionTokenWithout(actor, without);
+    expect(verify(token)).toBeNull();
+    expect(verify(token)).toBeNull();
+    expect(verify(sessionTokenWithout(actor, []))).toMatchObject(actor);
+  });
+
+  test('a token whose life is longer than a session\'s (SESSION_TTL_SECONDS) is refused', () => {
+    const token = jwt.sign({ ...claims, sid: 's', sv: 0 }, privateKey, { algorithm: 'RS256', issuer: 'lakorn-identity', audience: 'lakorn', keyid: sessionKeyId(publicKey), expiresIn: '3650d' });
+    expect(createSessionVerifier(publicKey)(token)).toBeNull();
+  });
+
+  test('a service refuses a token without exp as a session ended: 401 SESSION_ENDED with the Thai text', async () => {
+    const res = await request(serviceApp()).get('/api/me').set('Cookie', `${SESSION_COOKIE}=${sessionTokenWithout(actor, ['exp'])}`);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: SESSION_ENDED_MESSAGE, code: SESSION_ENDED_CODE });
+    await request(serviceApp()).get('/api/me').set('Cookie', `${SESSION_COOKIE}=${signSessionToken(claims, privateKey)}`).expect(200, { id: actor.id });
   });
 });

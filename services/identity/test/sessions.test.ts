@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createSessionEnds, installSessionEnds, silentLogger, type SessionEnds } from '@lakorn/service-kit';
+import { sessionTokenWithout } from '@lakorn/service-kit/testing';
 import { createIdentityService } from '../src/service';
 import { ROLES, signIn, useIdentityHarness, watchEvents } from './support/harness';
 
@@ -33,6 +34,17 @@ describe('sessions that end (service-kit README "Sessions")', () => {
     } finally {
       await events.close();
     }
+  });
+
+  test('a session token of our key without exp or iat is refused as a session ended (it would never end)', async () => {
+    const { profile, cookie } = await signIn(h.app, 'timeless@example.test', 'Timeless');
+    const actor = { id: profile.id, uid: profile.uid, email: profile.email, isAdmin: false, isOwner: false };
+    for (const without of [['exp'], ['iat']] as const) {
+      const refused = await me(`lakorn_session=${sessionTokenWithout(actor, without)}`);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ message: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง', code: 'SESSION_ENDED' });
+    }
+    expect((await me(cookie)).status).toBe(200);
   });
 
   test('"sign out everywhere" ends every session of the member; signing in again works', async () => {

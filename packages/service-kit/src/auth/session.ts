@@ -96,10 +96,19 @@ function keyIdOfPrivate(privateKey: string): string {
  * KeyObject (crypto.createPublicKey(pem), made once) to skip parsing the PEM on every request.
  */
 export function verifySessionToken(token: string | undefined, publicKey: string | KeyObject): Actor | null {
-  return verifyClaims(token, sessionPublicKeys(publicKey))?.actor ?? null;
+  const checked = checkSessionToken(token, sessionPublicKeys(publicKey));
+  return checked === null || checked === 'ended' ? null : checked.actor;
 }
 
-function verifyClaims(token: string | undefined, keys: ReadonlyMap<string, KeyObject>): { actor: Actor; expiresAtMs: number } | null {
+/** Slack for clocks that differ between identity and a verifier when a lifetime is compared. */
+const LIFETIME_SLACK_SECONDS = 60;
+
+/**
+ * A verified token's actor; 'ended' for a token of ours that names no end (no `exp`, no `iat`,
+ * or a life longer than SESSION_TTL_SECONDS): it would be accepted for ever, so it is treated as a
+ * session that ended (service-kit README "Sessions"); null when missing, forged or expired.
+ */
+function checkSessionToken(token: string | undefined, keys: ReadonlyMap<string, KeyObject>): { actor: Actor; expiresAtMs: number } | 'ended' | null {
   if (!token) return null;
   try {
     // The key named by the header's kid, and no other: an unknown or missing kid is refused.
@@ -114,9 +123,10 @@ function verifyClaims(token: string | undefined, keys: ReadonlyMap<string, KeyOb
     const claims = SessionClaims.safeParse(decoded);
     if (!claims.success) return null;
     const c = claims.data;
-    const exp = (decoded as { exp?: unknown }).exp;
-    // jsonwebtoken accepts a token without exp; the verifier below checks such a token every time.
-    const expiresAtMs = typeof exp === 'number' ? exp * 1000 : 0;
+    // jsonwebtoken accepts a token without exp or iat; such a token never ends, so it is refused.
+    const { exp, iat } = decoded as { exp?: unknown; iat?: unknown };
+    if (typeof exp !== 'number' || typeof iat !== 'number' || exp - iat > SESSION_TTL_SECONDS + LIFETIME_SLACK_SECONDS) return 'ended';
+    const expiresAtMs = exp * 1000;
     // Frozen: a remembered actor is shared by every request that carries the same token.
     const actor: Actor = { id: c.sub, uid: c.uid, email: c.email, isAdmin: c.isAdmin, isOwner: c.isOwner, adult: c.adult, sessionId: c.sid, sessionVersion: c.sv, sessionExpiresAt: expiresAtMs };
     return { actor: Object.freeze(actor), expiresAtMs };
@@ -140,6 +150,18 @@ export function createSessionVerifier(
   publicKey: string | KeyObject | ReadonlyArray<string | KeyObject>,
   options: { maxEntries?: number; now?: () => number } = {},
 ): (token: string | undefined) => Actor | null {
+  const check = createSessionCheck(publicKey, options);
+  return (token) => {
+    const checked = check(token);
+    return checked === 'ended' ? null : checked;
+  };
+}
+
+/** createSessionVerifier's check, telling a token of ours that never ends ('ended') from a bad one. */
+function createSessionCheck(
+  publicKey: string | KeyObject | ReadonlyArray<string | KeyObject>,
+  options: { maxEntries?: number; now?: () => number },
+): (token: string | undefined) => Actor | 'ended' | null {
   const key = sessionPublicKeys(publicKey);
   const maxEntries = options.maxEntries ?? VERIFIED_SESSIONS_KEPT;
   const now = options.now ?? Date.now;
@@ -151,9 +173,8 @@ export function createSessionVerifier(
       if (now() < known.expiresAtMs) return known.actor;
       verified.delete(token);
     }
-    const fresh = verifyClaims(token, key);
-    if (!fresh) return null;
-    if (fresh.expiresAtMs === 0) return fresh.actor;
+    const fresh = checkSessionToken(token, key);
+    if (fresh === null || fresh === 'ended') return fresh;
     if (now() >= fresh.expiresAtMs) return null;
     // Oldest first out: a Map iterates in insertion order.
     if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
@@ -197,15 +218,15 @@ export function readSessionToken(req: Request): string | undefined {
  * sets no actor: two Map lookups per request, no network (service-kit README "Sessions").
  */
 export function sessionMiddleware(publicKey: string | KeyObject | ReadonlyArray<string | KeyObject>, sessionEnds?: SessionEnds) {
-  const verify = createSessionVerifier(publicKey);
+  const check = createSessionCheck(publicKey, {});
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = readSessionToken(req);
-    const actor = verify(token);
-    if (actor && (sessionEnds ?? installedSessionEnds())?.hasEnded(actor) !== true) {
+    const actor = check(token);
+    if (actor && actor !== 'ended' && (sessionEnds ?? installedSessionEnds())?.hasEnded(actor) !== true) {
       req.actor = actor;
       req.sessionToken = token;
     } else if (actor) {
-      // Our own token, whose session ended: "sign in again" rather than "not signed in".
+      // Our own token, whose session ended (or that names no end): "sign in again", not "not signed in".
       req.sessionEnded = true;
     }
     next();

@@ -1,12 +1,13 @@
 // Helpers for service tests against the real FerretDB and RabbitMQ (never imported by src/).
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { promisify } from 'node:util';
 import { connect as connectAmqp, type MessageProperties } from 'amqplib';
 import type { Connection } from 'mongoose';
 import { SESSION_COOKIE } from '@lakorn/contracts';
 import { connectMongo } from '../data/mongo';
-import { signSessionToken, type Actor } from '../auth/session';
+import { SESSION_AUDIENCE, SESSION_ISSUER, sessionKeyId, signSessionToken, type Actor } from '../auth/session';
 import { silentLogger } from '../logger';
 import { createBus } from '../bus/bus';
 import type { Bus, BusOptions } from '../bus/types';
@@ -57,6 +58,21 @@ export function sessionCookie(actor: Actor): string {
     testSessionKeys().privateKey,
   );
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/**
+ * A session token signed by the test key with every claim but the times named in `without`
+ * (`exp`, `iat`): what a leaked script's token looks like (service-kit README "Sessions").
+ */
+export function sessionTokenWithout(actor: Actor, without: ReadonlyArray<'exp' | 'iat'>): string {
+  const { privateKey, publicKey } = testSessionKeys();
+  const iat = Math.floor(Date.now() / 1000);
+  const times = { ...(without.includes('iat') ? {} : { iat }), ...(without.includes('exp') ? {} : { exp: iat + 3600 }) };
+  return jwt.sign(
+    { sub: actor.id, uid: actor.uid, email: actor.email, isAdmin: actor.isAdmin, isOwner: actor.isOwner, sid: actor.sessionId ?? `sid-${uniqueSuffix()}`, sv: actor.sessionVersion ?? 0, adult: actor.adult ?? false, ...times },
+    privateKey,
+    { algorithm: 'RS256', issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE, keyid: sessionKeyId(publicKey), noTimestamp: without.includes('iat') },
+  );
 }
 
 /** A fresh database for one test file; call drop() in afterAll. */
