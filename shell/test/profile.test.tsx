@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DeleteAccountDialog } from '../src/features/profile/DeleteAccountDialog';
 import { EditProfileDialog } from '../src/features/profile/EditProfileDialog';
 import { ProfilePage } from '../src/features/profile/ProfilePage';
-import { ERROR_CODES } from '@lakorn/contracts/web';
+import { ERROR_CODES, USERNAME_NOT_ALLOWED_MESSAGE } from '@lakorn/contracts/web';
 import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
@@ -34,6 +34,13 @@ describe('username edit (spec §5, §8)', () => {
     renderWithShell(<EditProfileDialog open onClose={() => {}} />);
     await submit('Ploy');
     expect(await screen.findByRole('alert')).toHaveTextContent('ชื่อผู้ใช้นี้ถูกใช้งานแล้ว กรุณาเลือกชื่ออื่น');
+  });
+
+  it('shows the server\'s Thai text when the name is not allowed (invisible characters, a reserved name)', async () => {
+    mockApi({ 'PUT /api/users/username': () => ({ status: 400, body: { message: USERNAME_NOT_ALLOWED_MESSAGE, code: ERROR_CODES.usernameNotAllowed } }) });
+    renderWithShell(<EditProfileDialog open onClose={() => {}} />);
+    await submit('ทีมละคร');
+    expect(await screen.findByRole('alert')).toHaveTextContent(USERNAME_NOT_ALLOWED_MESSAGE);
   });
 
   it('saves with the uid and shows the email read-only', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActorRef, MemberImageUrl } from './common';
 import { LIMITS } from './constants';
+import { SYSTEM_CREATOR } from './values/catalog';
 
 // §3 user profile, plus isOwner (ARCHITECTURE §5: the one account for payment switch and bonus).
 export const Profile = z.object({
@@ -73,6 +74,12 @@ export const AcknowledgeMaintenanceBody = z.object({ userId: ActorRef, uid: Acto
 
 export const USERNAME_TAKEN_MESSAGE = 'Username already taken';
 
+/**
+ * Names no member may take, nor any name that reads as one of them once normalised (identity
+ * README "Data and rules"): the team's, the product's, and the starter cast's creator's.
+ */
+export const RESERVED_USERNAMES: readonly string[] = [SYSTEM_CREATOR.username, 'admin', 'administrator', 'lakorn', 'ละคร', 'ลากร', 'system'];
+
 /** The session cookie's name and the JWT claims every service reads (ARCHITECTURE §5). */
 export const SESSION_COOKIE = 'lakorn_session';
 export const SessionClaims = z.object({
@@ -94,7 +101,7 @@ export const SessionClaims = z.object({
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 
-export { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, SESSION_ENDS_REFRESH_MS } from './values/identity';
+export { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, SESSION_ENDS_REFRESH_MS, USERNAME_NOT_ALLOWED_MESSAGE } from './values/identity';
 
 /**
  * One entry of the list of ended sessions identity keeps and every process caches (service-kit

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ABUSE_MESSAGES, ERROR_CODES, USERNAME_TAKEN_MESSAGE } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, ERROR_CODES, USERNAME_NOT_ALLOWED_MESSAGE, USERNAME_TAKEN_MESSAGE } from '@lakorn/contracts';
 import { testBus, waitUntil } from '@lakorn/service-kit/testing';
 import { signIn, useIdentityHarness, watchEvents } from './support/harness';
 
@@ -24,6 +24,47 @@ describe('usernames (spec §5)', () => {
     expect(taken.body).toEqual({ message: USERNAME_TAKEN_MESSAGE, code: ERROR_CODES.usernameTaken });
     // Changing only the case of one's own name is fine.
     await request(h.app).put('/api/users/username').set('Cookie', a.cookie).send({ username: 'PLOY' }).expect(200);
+  });
+
+  it.each([
+    ['the starter cast\'s creator', 'ทีมละคร'],
+    ['a reserved name with a zero-width space', 'Admin\u200b'],
+    ['a reserved name behind a bidi override', '\u202eadmin'],
+    ['a zero-width joiner inside a name', 'Ma\u200dli'],
+    ['a word joiner', 'Ploy\u2060'],
+    ['a soft hyphen', 'So\u00admchai'],
+    ['a reserved name in another case', 'LaKoRN'],
+    ['a reserved name in full-width letters', 'ｌａｋｏｒｎ'],
+    ['a reserved name with Cyrillic look-alikes', 'аdmіn'],
+    ['a reserved name with digits for letters', 'adm1n'],
+    ['a reserved name with separators', 's.y.s-t_e m'],
+    ['the product\'s Thai name', 'ละคร'],
+  ])('refuses %s with 400 USERNAME_NOT_ALLOWED and the Thai text, on both username routes', async (_what, username) => {
+    const { cookie, profile } = await signIn(h.app, `reserved-${Buffer.from(username).toString('hex').slice(0, 20)}@example.test`, 'Reserved');
+    for (const [path, body] of [['/api/users/username', { username }], ['/api/users/profile', { username }]] as const) {
+      const refused = await request(h.app).put(path).set('Cookie', cookie).send(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ message: USERNAME_NOT_ALLOWED_MESSAGE, code: ERROR_CODES.usernameNotAllowed });
+    }
+    const me = await request(h.app).get('/api/auth/session').set('Cookie', cookie).expect(200);
+    expect(me.body.username).toBe(profile.username);
+  });
+
+  it('still takes ordinary names that only contain a reserved word or Thai combining marks', async () => {
+    const { cookie } = await signIn(h.app, 'ordinary@example.test', 'Ordinary');
+    for (const username of ['adminย่า', 'ทีมละครเวที', 'น้ำใจ', 'Mali Jai']) {
+      const ok = await request(h.app).put('/api/users/username').set('Cookie', cookie).send({ username });
+      expect(ok.status).toBe(200);
+      expect(ok.body.username).toBe(username);
+    }
+  });
+
+  it('never gives a reserved name as the default username of a first sign-in', async () => {
+    const { profile } = await signIn(h.app, 'system@example.test', 'System');
+    expect(profile.username).not.toMatch(/^system$/i);
+    expect(profile.username).toMatch(/^user\d*$/);
+    const team = await signIn(h.app, 'team@example.test', 'ทีม\u200bละคร');
+    expect(team.profile.username).toBe('team');
   });
 
   it('lets exactly one of 20 concurrent claims of one name win', async () => {

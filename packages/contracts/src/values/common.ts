@@ -4,6 +4,8 @@
 export const ERROR_CODES = {
   notEnoughCoins: 'NOT_ENOUGH_COINS',
   usernameTaken: 'USERNAME_TAKEN',
+  /** A username with invisible characters, or one that reads as a reserved name (contracts identity). */
+  usernameNotAllowed: 'USERNAME_NOT_ALLOWED',
   paymentDisabled: 'PAYMENT_DISABLED',
   alreadyCheckedIn: 'ALREADY_CHECKED_IN',
   invalidPromo: 'INVALID_PROMO',

@@ -13,3 +13,9 @@ export const SESSION_ENDED_MESSAGE = 'เซสชันหมดอายุ �
  * README "Sessions"), with room for one failed reload.
  */
 export const SESSION_ENDS_REFRESH_MS = 20_000;
+
+/**
+ * The 400 of a username that hides characters (format, zero-width, bidi controls) or reads as one
+ * of RESERVED_USERNAMES (contracts identity.ts): it could pass for the team or another member.
+ */
+export const USERNAME_NOT_ALLOWED_MESSAGE = 'ใช้ชื่อผู้ใช้นี้ไม่ได้ ชื่อต้องไม่มีอักขระที่มองไม่เห็น และต้องไม่ใช่ชื่อที่สงวนไว้สำหรับทีมงาน';

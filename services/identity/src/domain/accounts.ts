@@ -4,9 +4,9 @@ import type { Outbox } from '@lakorn/service-kit';
 import type { AccountStore } from '../data/accountStore';
 import type { BalanceStore } from '../data/balanceStore';
 import type { UserDoc } from '../data/models';
-import { AccountNotFound, InvalidCredential, UsernameTaken } from './errors';
+import { AccountNotFound, InvalidCredential, UsernameNotAllowed, UsernameTaken } from './errors';
 import type { IdTokenVerifier } from './idTokens';
-import { defaultUsernameBase, usernameCandidate, usernameKey } from './usernames';
+import { defaultUsernameBase, usernameCandidate, usernameKey, usernameRefusal } from './usernames';
 
 export interface RoleConfig {
   adminEmails: string[];
@@ -114,8 +114,13 @@ export function createAccounts(deps: AccountsDeps) {
       return { profile: await toProfile(user), created: inserted === 'inserted' };
     },
 
-    /** spec §5: required, at most 12 characters, unique ignoring case — even under concurrent claims. */
+    /**
+     * spec §5: required, at most 12 characters, unique ignoring case — even under concurrent
+     * claims; and no invisible characters nor a name that reads as a reserved one (usernames.ts).
+     */
     async changeUsername(userId: string, username: string): Promise<Profile> {
+      const refusal = usernameRefusal(username);
+      if (refusal) throw new UsernameNotAllowed(refusal);
       const user = await requireUser(userId);
       const key = usernameKey(username);
       const oldKey = usernameKey(user.username);

@@ -3,6 +3,16 @@ import { DomainError } from '@lakorn/service-kit';
 /** spec §5: a username is unique ignoring case; someone else holds this one. */
 export class UsernameTaken extends DomainError {}
 
+/**
+ * A username that hides characters or reads as a reserved name (domain/usernames.ts): it could
+ * pass for the team, the starter cast's creator or another member.
+ */
+export class UsernameNotAllowed extends DomainError {
+  constructor(readonly reason: 'invisible' | 'reserved') {
+    super(`Username not allowed: ${reason}`);
+  }
+}
+
 /** The session names an account that no longer exists (deleted since the cookie was issued). */
 export class AccountNotFound extends DomainError {}
 

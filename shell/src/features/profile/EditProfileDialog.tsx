@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { characterCount, ERROR_CODES, LIMITS, type Profile } from '@lakorn/contracts/web';
+import { characterCount, ERROR_CODES, LIMITS, USERNAME_NOT_ALLOWED_MESSAGE, type Profile } from '@lakorn/contracts/web';
 import { ApiError, mutate, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, DialogActions, TextField } from '@lakorn/ui';
 import { PROFILE_TEXT } from './messages';
@@ -38,7 +38,8 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
       toast({ title: PROFILE_TEXT.saved, variant: 'success' });
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError && err.code === ERROR_CODES.usernameTaken ? PROFILE_TEXT.usernameTaken : PROFILE_TEXT.usernameFailed);
+      const code = err instanceof ApiError ? err.code : undefined;
+      setError(code === ERROR_CODES.usernameTaken ? PROFILE_TEXT.usernameTaken : code === ERROR_CODES.usernameNotAllowed ? USERNAME_NOT_ALLOWED_MESSAGE : PROFILE_TEXT.usernameFailed);
     } finally {
       setSaving(false);
     }
