@@ -8,6 +8,7 @@ import { errorHandler, notFoundJson } from './http/errors';
 import { answerLiveness, headersSetBy, isLivenessProbe, readiness } from './http/health';
 import { perIpLimit } from './http/rateLimits';
 import { requestContext } from './http/requestContext';
+import { announcesBody, answerAfterBody } from './http/unreadBody';
 import { firstScreens } from './web/firstScreen';
 import { externalRemoteOrigins } from './web/remotes';
 import { securityHeaders } from './web/securityHeaders';
@@ -71,6 +72,8 @@ export function createApp({ config, logger, metrics = createMetrics({ accessToke
 
   const liveHeaders = headersSetBy(security);
   return (req, res) => {
+    // An answer given before the body was read waits for it (http/unreadBody.ts), so a client never sees a close instead.
+    if (announcesBody(req)) answerAfterBody(req, res);
     if (isLivenessProbe(req)) answerLiveness(req, res, liveHeaders);
     else app(req, res);
   };

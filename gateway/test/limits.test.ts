@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { BODY_TOO_LARGE_MESSAGE } from '@lakorn/service-kit';
 import { harnessPerFile, sessionCookie, testActor } from '@lakorn/service-kit/testing';
 import { BODY_LIMITS } from '../src/api/bodies';
 import { startFakeServices } from './support/fakeServices';
@@ -27,7 +28,7 @@ describe('body caps (ARCHITECTURE §5)', () => {
     const before = fakes.received.length;
     const over = await request(app()).post('/api/messages').set('Cookie', cookie).type('json').send(jsonOfSize(BODY_LIMITS.default + 1));
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ message: 'Request body too large', code: 'VALIDATION' });
+    expect(over.body).toEqual({ message: BODY_TOO_LARGE_MESSAGE, code: 'VALIDATION' });
     expect(fakes.received.length).toBe(before);
   });
 
@@ -85,7 +86,7 @@ describe('body caps (ARCHITECTURE §5)', () => {
       .set('Cookie', cookie)
       .attach('file', Buffer.alloc(200 * 1024, 1), 'x.bin');
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('Request body too large');
+    expect(res.body.message).toBe(BODY_TOO_LARGE_MESSAGE);
   });
 
   test('forwards a webhook body up to 1 MB raw and refuses a larger one', async () => {

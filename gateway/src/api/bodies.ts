@@ -1,6 +1,7 @@
-import express, { type Request, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { CHARACTER_BODY_LIMIT_BYTES, ERROR_CODES } from '@lakorn/contracts';
-import { HttpError } from '@lakorn/service-kit';
+import { BODY_TOO_LARGE_MESSAGE, HttpError } from '@lakorn/service-kit';
+import { announcesBody } from '../http/unreadBody';
 import { isLargeBodyRoute, isUnder } from './routeTable';
 
 /**
@@ -30,31 +31,65 @@ function bodyKind(req: Request): BodyKind {
   return 'default';
 }
 
-// Raw buffers of any type; compressed bodies are refused (415) so the bytes checked are the bytes
-// the service parses.
-const readers: Record<BodyKind, RequestHandler> = {
-  default: express.raw({ type: () => true, limit: BODY_LIMITS.default, inflate: false }),
-  upload: express.raw({ type: () => true, limit: BODY_LIMITS.upload, inflate: false }),
-  webhook: express.raw({ type: () => true, limit: BODY_LIMITS.webhook, inflate: false }),
-  character: express.raw({ type: () => true, limit: BODY_LIMITS.character, inflate: false }),
-};
+/** Reads the body into one Buffer of at most `limit` bytes, or fails with the HTTP answer to give. */
+function readCapped(req: Request, limit: number, tooLarge: () => HttpError): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // Refused without reading: the answer then reads off what it must (http/unreadBody.ts).
+    if (Number(req.headers['content-length']) > limit) return reject(tooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error?: HttpError) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('aborted', onAborted);
+      req.off('error', onAborted);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      // Stopped here; the answer's end reads the rest off the wire, bounded (http/unreadBody.ts).
+      req.pause();
+      settle(tooLarge());
+    };
+    const onEnd = () => settle();
+    const onAborted = () => settle(new HttpError(400, 'Invalid request body', ERROR_CODES.validation));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('aborted', onAborted);
+    req.on('error', onAborted);
+  });
+}
 
-function bodyError(error: unknown, kind: BodyKind): HttpError {
-  const status = (error as { status?: unknown }).status;
-  if (status === 413) {
-    return new HttpError(413, kind === 'upload' ? UPLOAD_TOO_LARGE_MESSAGE : 'Request body too large', ERROR_CODES.validation);
-  }
-  if (status === 415) return new HttpError(415, 'Unsupported content encoding', ERROR_CODES.validation);
-  return new HttpError(400, 'Invalid request body', ERROR_CODES.validation);
+function tooLargeFor(kind: BodyKind): () => HttpError {
+  return () => new HttpError(413, kind === 'upload' ? UPLOAD_TOO_LARGE_MESSAGE : BODY_TOO_LARGE_MESSAGE, ERROR_CODES.validation);
 }
 
 /**
  * Buffers the body (as `req.body`, a Buffer) within its cap; the proxy sends these exact bytes on.
- * Requests without a body are left untouched and stream through.
+ * Requests without a body are left untouched and stream through. A compressed body is refused
+ * (415), so the bytes checked are the bytes the service parses.
  */
-export const readBody: RequestHandler = (req, res, next) => {
+export const readBody: RequestHandler = (req, _res, next) => {
+  if (!announcesBody(req)) {
+    next();
+    return;
+  }
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding !== 'identity') {
+    next(new HttpError(415, 'Unsupported content encoding', ERROR_CODES.validation));
+    return;
+  }
   const kind = bodyKind(req);
-  readers[kind](req, res, (error?: unknown) => {
-    next(error ? bodyError(error, kind) : undefined);
-  });
+  readCapped(req, BODY_LIMITS[kind], tooLargeFor(kind)).then(
+    (body) => {
+      req.body = body;
+      next();
+    },
+    next,
+  );
 };

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import { sessionMiddleware } from '../auth/session';
 import { DomainError } from '../domain/errors';
 import { databaseUnreachable } from '../data/unreachable';
-import { HttpError } from './errors';
+import { BODY_TOO_LARGE_MESSAGE, HttpError } from './errors';
 import { createMetrics, metricsAccess, metricsEndpoint, type ServiceMetrics } from '../metrics/metrics';
 import { exactGets } from './exactGets';
 import { personalNoStore } from './noStore';
@@ -99,7 +99,7 @@ function errorHandler(logger: Logger, domainErrors: DomainErrorMap | undefined) 
     const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // body-parser: malformed JSON (400) or a body over the limit (413).
-      const message = status === 413 ? 'Request body too large' : 'Invalid request body';
+      const message = status === 413 ? BODY_TOO_LARGE_MESSAGE : 'Invalid request body';
       res.status(status).json({ message, code: ERROR_CODES.validation });
       return;
     }

@@ -13,6 +13,12 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A body over the limit, at a service and at the gateway (413, `VALIDATION`): what the client
+ * shows when the text it sent cannot be taken (ARCHITECTURE §6).
+ */
+export const BODY_TOO_LARGE_MESSAGE = 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป';
+
 export const badRequest = (message: string, code: string = ERROR_CODES.validation) => new HttpError(400, message, code);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, message, ERROR_CODES.unauthenticated);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message, ERROR_CODES.forbidden);
