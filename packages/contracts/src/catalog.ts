@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActorRef, Id, MemberImageUrl } from './common';
 import { AdminAction, CharacterSnapshot } from './events';
-import { AlternateGreetingList, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
+import { AlternateGreetingList, CARD_JSON_MAX_DEPTH, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 import { DISCOVER_SORTS, DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from './values/catalog';
@@ -55,7 +55,7 @@ export const CharacterInput = z
     cardExtras: z
       .string()
       .max(CARD_EXTRAS_MAX)
-      .refine((v) => v === '' || isJsonObject(v), 'cardExtras must be a JSON object')
+      .refine((v) => v === '' || isJsonObject(v), `cardExtras must be a JSON object nested at most ${CARD_JSON_MAX_DEPTH} levels deep`)
       .default(''),
     // Beyond the spec, so a client that does not send them (an older wizard) never erases them:
     // absent on create, none; absent on update, kept as they are.
@@ -177,10 +177,19 @@ export const UploadFields = z.object({ userId: ActorRef, uid: ActorRef, characte
 export const UploadResult = z.object({ url: z.string() });
 export type UploadResult = z.infer<typeof UploadResult>;
 
+/**
+ * A picture's size, read from its header at every upload (catalog README "Images"): every phone that
+ * shows it decodes it whole, 4 bytes a pixel, so 50 megapixels (200 MB) is the most a picture may
+ * hold, and 8 192 px the most on a side (GPU texture limits).
+ */
+export const PICTURE_LIMITS = { maxPixels: 50_000_000, maxSide: 8_192 } as const;
+
 /** spec §5, §8: the upload errors, as the server words them and the client shows them. */
 export const UPLOAD_MESSAGES = {
   invalid: 'ไฟล์ไม่ถูกต้อง',
   tooLarge: 'ไฟล์ขนาดใหญ่เกินไป',
+  /** Beyond the spec: a picture over PICTURE_LIMITS. */
+  tooManyPixels: 'รูปภาพมีขนาดใหญ่เกินไป (กว้างหรือสูงได้ไม่เกิน 8,192 พิกเซล และรวมไม่เกิน 50 ล้านพิกเซล)',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -18,10 +18,36 @@ const jsonObjectText = (max: number, what: string) =>
   z
     .string()
     .max(max)
-    .refine((v) => v === '' || isJsonObject(v), `${what} must be a JSON object`)
+    .refine((v) => v === '' || isJsonObject(v), `${what} must be a JSON object nested at most ${CARD_JSON_MAX_DEPTH} levels deep`)
     .default('');
 
+/**
+ * How deep card JSON may nest: a card, and each `cardExtras` text (catalog README "Cards"). A real
+ * card is a few levels deep; thousands of levels pass JSON.parse but overflow the stack of what
+ * follows (JSON.stringify of an export: a 500), and MongoDB keeps at most 100.
+ */
+export const CARD_JSON_MAX_DEPTH = 32;
+
+/** Whether JSON text nests deeper than `limit`, read from its brackets (outside strings) without parsing it. */
+export function jsonNestsDeeper(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** A JSON object's text, nested no deeper than CARD_JSON_MAX_DEPTH. */
 export function isJsonObject(text: string): boolean {
+  if (jsonNestsDeeper(text, CARD_JSON_MAX_DEPTH)) return false;
   try {
     const parsed: unknown = JSON.parse(text);
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
