@@ -42,6 +42,9 @@ describe('development stand-ins through the gateway from another machine', () =>
       ['/api/auth/dev/token', devToken],
       ['/api/auth/dev/authorize?state=s', {}],
       ['/api/payments/simulate/pi_1', { method: 'POST' }],
+      // Any letter case: express routes these to the same stand-ins (routeCasing.test.ts tries them all).
+      ['/api/auth/DEV/token', devToken],
+      ['/API/Payments/Simulate/pi_1', { method: 'POST' }],
       ['/api/auth/dev/token', { ...devToken, headers: { ...devToken.headers, 'x-forwarded-for': '127.0.0.1' } }],
     ] as const) {
       const res = await second.fetch(`${url}${path}`, init);

@@ -1,5 +1,9 @@
 // Everything the gateway knows about the API's paths, in one place (ARCHITECTURE §5-§6): which service answers a path, which paths need no session, and which
 // path parameters may only name the signed-in user.
+//
+// Paths match without regard to letter case, as express routes them at every service (its
+// default): `/api/auth/DEV/token` is the development sign-in there, so it is here. Prefixes and
+// templates are written in lower case; a path parameter keeps the case it was sent in.
 
 export type ServiceName = 'identity' | 'catalog' | 'chat' | 'wallet' | 'checkin';
 
@@ -104,16 +108,17 @@ export const LARGE_BODY_PATHS: ReadonlyArray<{ method: string; path: string }> =
 
 const LARGE_BODY_RULES = LARGE_BODY_PATHS.map((rule) => ({
   method: rule.method,
-  pattern: new RegExp(`^${rule.path.split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : segment)).join('/')}/?$`),
+  pattern: new RegExp(`^${rule.path.split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : segment)).join('/')}/?$`, 'i'),
 }));
 
 export function isLargeBodyRoute(method: string, path: string): boolean {
   return LARGE_BODY_RULES.some((rule) => rule.method === method && rule.pattern.test(path));
 }
 
-/** Whether `path` is `prefix` or lies below it. */
+/** Whether `path` is `prefix` (lower case) or lies below it, in any letter case. */
 export function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  const lower = path.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  return lower === prefix || lower.startsWith(`${prefix}/`);
 }
 
 export function isApiPath(path: string): boolean {
@@ -155,6 +160,7 @@ const OWN_ONLY_RULES = OWN_ONLY_PATHS.map((rule) => ({
         return param === rule.self ? '([^/]+)' : '[^/]+';
       })
       .join('/')}(?:/.*)?$`,
+    'i',
   ),
 }));
 
@@ -197,6 +203,7 @@ const SHARE_PAGE_CHANGE_RULES = SHARE_PAGE_CHANGES.map((rule) => ({
         return param === rule.character ? '([^/]+)' : '[^/]+';
       })
       .join('/')}/?$`,
+    'i',
   ),
 }));
 
