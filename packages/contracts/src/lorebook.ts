@@ -28,9 +28,14 @@ const jsonObjectText = (max: number, what: string) =>
  */
 export const CARD_JSON_MAX_DEPTH = 32;
 
-/** Whether JSON text nests deeper than `limit`, read from its brackets (outside strings) without parsing it. */
-export function jsonNestsDeeper(text: string, limit: number): boolean {
+/**
+ * JSON text's nesting depth and how many values it holds (openings and commas), read from the text
+ * without parsing it; the scan stops once deeper than `maxDepth` (reporting maxDepth + 1).
+ */
+export function jsonTextShape(text: string, maxDepth: number): { depth: number; values: number } {
   let depth = 0;
+  let deepest = 0;
+  let values = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -39,15 +44,19 @@ export function jsonNestsDeeper(text: string, limit: number): boolean {
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
+      values++;
+      depth++;
+      deepest = Math.max(deepest, depth);
+      if (deepest > maxDepth) break;
     } else if (c === 0x7d || c === 0x5d) depth--;
+    else if (c === 0x2c) values++;
   }
-  return false;
+  return { depth: deepest, values };
 }
 
 /** A JSON object's text, nested no deeper than CARD_JSON_MAX_DEPTH. */
 export function isJsonObject(text: string): boolean {
-  if (jsonNestsDeeper(text, CARD_JSON_MAX_DEPTH)) return false;
+  if (jsonTextShape(text, CARD_JSON_MAX_DEPTH).depth > CARD_JSON_MAX_DEPTH) return false;
   try {
     const parsed: unknown = JSON.parse(text);
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
