@@ -1,9 +1,9 @@
 // The fuzz suite in `npm test` (bench/README.md "fuzz"): every route, as a visitor, a member and an
 // admin, with valid calls broken one thing at a time, against the real services and gateway.
-// FUZZ_RUNS draws per route (default 12: about 900 requests); FUZZ_SEED repeats a run.
+// FUZZ_RUNS draws per route (default 12: about 1 100 requests); FUZZ_SEED repeats a run.
 import { startBenchStack, type BenchStack } from '../support/stack';
-import { describe as describeOutcome, runFuzz, type FuzzReport } from './fuzz';
-import { shapeKeys } from './inputs';
+import { answersARefusal, describe as describeOutcome, runFuzz, type FuzzReport } from './fuzz';
+import { contractFields, looseFields, shapeKeys, withKey, wrongKinds } from './inputs';
 import { ROUTES, routeName, type Actor, type World } from './routes';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -36,6 +36,12 @@ describe('every route answers bad input with a 4xx JSON message, never a 5xx or 
 
   test("every refusal is 4xx JSON with a message, every success one the route documents", () => {
     expect(findings((o) => o.problem !== undefined && o.problem !== '5xx' && typeof o.status === 'number')).toEqual([]);
+  });
+
+  test('a request its route\'s contract refuses (a known field of the wrong type, a required one missing) is answered 400, never a success or a 404', () => {
+    expect(findings((o) => o.refusedByContract === true && typeof o.status === 'number' && !answersARefusal(o))).toEqual([]);
+    // The rule had something to judge: wrong-typed fields were sent on most body routes.
+    expect(new Set(report.outcomes.filter((o) => o.refusedByContract).map((o) => routeName(o.route))).size).toBeGreaterThan(20);
   });
 
   test("no counted member's balance or coin history changed", () => {
@@ -74,5 +80,31 @@ describe("the fuzzer's valid calls are valid by the contracts", () => {
     const result = route.schema!.safeParse(input);
     expect(result.error?.issues ?? []).toEqual([]);
     expect(shapeKeys(route.schema).length).toBeGreaterThan(0);
+  });
+});
+
+describe("every route's contract types its fields: a known field of another type is refused (a 400), unknown keys are dropped", () => {
+  const routes = ROUTES.filter((r) => r.schema).map((r) => [routeName(r), r] as const);
+  const member = { email: 'm@lakorn.local', token: '', id: 'member-1' };
+  const world: World = { admin: member, member, other: member, disposable: {}, characterId: 'c1', chatId: 'chat1', personaId: 'p1', promoId: 'pr1', newsId: 'n1', specialDayId: 's1' };
+  const actor: Actor = { role: 'member', member, id: member.id };
+  const validOf = (route: (typeof ROUTES)[number]) => (route.body ? (route.valid?.(world, actor) ?? {}) : { ...route.query?.(world, actor), userId: actor.id });
+
+  test.each(routes)('%s: no field takes any value', (_name, route) => {
+    expect(looseFields(route.schema)).toEqual([]);
+  });
+
+  test.each(routes)('%s: each field refuses every JSON type it does not declare', (_name, route) => {
+    expect(contractFields(route.schema).length).toBeGreaterThan(0);
+    const accepted = wrongKinds(route.schema)
+      .filter(({ key, value }) => route.schema!.safeParse(withKey(validOf(route), key, value)).success)
+      .map(({ key, value }) => `${key}: ${JSON.stringify(value)}`);
+    expect(accepted).toEqual([]);
+  });
+
+  test.each(routes)('%s: an unknown key is dropped, not refused', (_name, route) => {
+    const result = route.schema!.safeParse({ ...validOf(route), fuzzFromANewerClient: { any: 'thing' } });
+    expect(result.error?.issues ?? []).toEqual([]);
+    expect(result.data).not.toHaveProperty('fuzzFromANewerClient');
   });
 });

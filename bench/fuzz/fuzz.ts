@@ -4,6 +4,7 @@
 // success, or a 4xx JSON body with a `message` (spec §8's style); never a 5xx, never a hang. Around
 // the run, every counted member's balance and coin history must be unchanged (ARCHITECTURE §3).
 import { performance } from 'node:perf_hooks';
+import { parse as parseQuery } from 'node:querystring';
 import fc from 'fast-check';
 import { call, createCharacter, percentile, signIn, type Member } from '../support/stack';
 import { jsonText, mutationsOf, uploadForm, withKey, type Mutation } from './inputs';
@@ -23,6 +24,10 @@ export interface Outcome {
   problem?: string;
   /** The first part of the answer, for the findings. */
   answer?: string;
+  /** The route's contract refuses this request as the service reads it (contractRefuses). */
+  refusedByContract?: true;
+  /** The request's userId/uid names someone other than its actor (a 403 may come first). */
+  namesSomeoneElse?: true;
 }
 
 export interface FuzzReport {
@@ -130,6 +135,13 @@ export function buildRequest(route: RouteSpec, actor: Actor, world: World, mutat
     query.delete(mutation.key);
     queryText = `${query.toString()}${query.size ? '&' : ''}${encodeURIComponent(mutation.key)}=${encoded}`;
   }
+  if (mutation.kind === 'query-repeat') {
+    const value = query.get(mutation.key) ?? (mutation.key === 'userId' || mutation.key === 'uid' ? actor.id : '1');
+    query.delete(mutation.key);
+    query.append(mutation.key, value);
+    query.append(mutation.key, value);
+    queryText = query.toString();
+  }
   const headers: Record<string, string> = {};
   if (actor.member) headers.authorization = `Bearer ${actor.member.token}`;
   let body: string | FormData | undefined;
@@ -168,6 +180,59 @@ function safeEncode(value: string): string {
   }
 }
 
+/**
+ * What the service will parse with the route's contract: the JSON body, or the query string as
+ * express's parser reads it (node:querystring: a repeated key is an array). Undefined where the
+ * fuzz cannot tell (no contract, multipart, form, raw or text bodies, a body JSON.parse refuses).
+ */
+export function contractInput(route: RouteSpec, mutation: Mutation, request: ReturnType<typeof buildRequest>): { input: unknown } | undefined {
+  if (!route.schema) return undefined;
+  if (route.body === 'json') {
+    if (!['valid', 'set', 'drop', 'whole', 'param', 'other-member-param'].includes(mutation.kind) || typeof request.body !== 'string') return undefined;
+    try {
+      return { input: JSON.parse(request.body) };
+    } catch {
+      return undefined;
+    }
+  }
+  if (route.body) return undefined;
+  const at = request.target.indexOf('?');
+  return { input: { ...parseQuery(at < 0 ? '' : request.target.slice(at + 1)) } };
+}
+
+/** Whether the contract refuses the input (a walk zod cannot finish counts as no verdict). */
+export function contractRefuses(route: RouteSpec, input: unknown): boolean | undefined {
+  try {
+    return !route.schema!.safeParse(input).success;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A top-level userId/uid that is a string but not the actor's id: the act-as-self 403 comes first. */
+function namesSomeoneElse(input: unknown, actor: Actor): boolean {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return false;
+  return ['userId', 'uid'].some((field) => {
+    const value = (input as Record<string, unknown>)[field];
+    const values = Array.isArray(value) ? value : [value];
+    return values.some((v) => typeof v === 'string' && v !== '' && v !== actor.id);
+  });
+}
+
+/**
+ * A request its route's contract refuses must be answered 400 VALIDATION (bench/README.md "fuzz":
+ * a known field of the wrong type is never a success, a 404 or a charge). Answers decided before
+ * the body is read are kept: too large (413, 414, 431) or over a quota (429); a visitor's 401; a
+ * member's 403 on an admin route; a 403 for naming someone else (ARCHITECTURE §5's order).
+ */
+export function answersARefusal(outcome: Outcome): boolean {
+  const { status, role, route } = outcome;
+  if (status === 400 || status === 413 || status === 414 || status === 429 || status === 431) return true;
+  if (status === 401) return role === 'visitor';
+  if (status === 403) return outcome.namesSomeoneElse === true || (role === 'member' && route.path.startsWith('/api/admin/'));
+  return false;
+}
+
 /** Sends one request and judges its answer. */
 async function send(url: string, route: RouteSpec, role: Role, mutation: Mutation, request: ReturnType<typeof buildRequest>): Promise<Outcome> {
   const started = performance.now();
@@ -188,7 +253,7 @@ async function send(url: string, route: RouteSpec, role: Role, mutation: Mutatio
   const status = response.status;
   const answer = text.slice(0, 200);
   if (status >= 500) return { ...base, status, ms, answer, problem: '5xx' };
-  if (status < 400) return route.ok.includes(status) ? { ...base, status, ms } : { ...base, status, ms, answer, problem: `undocumented success ${status}` };
+  if (status < 400) return route.ok.includes(status) ? { ...base, status, ms, answer } : { ...base, status, ms, answer, problem: `undocumented success ${status}` };
   if (route.page && (response.headers.get('content-type') ?? '').includes('text/html') && text.length > 0) return { ...base, status, ms };
   let message: unknown;
   try {
@@ -198,7 +263,7 @@ async function send(url: string, route: RouteSpec, role: Role, mutation: Mutatio
   }
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return { ...base, status, ms, answer, problem: '4xx not labelled JSON' };
   if (typeof message !== 'string' || message === '') return { ...base, status, ms, answer, problem: '4xx without a message' };
-  return { ...base, status, ms };
+  return { ...base, status, ms, answer };
 }
 
 export interface FuzzOptions {
@@ -235,7 +300,13 @@ export async function runFuzz(url: string, options: FuzzOptions): Promise<FuzzRe
     while (next < queue.length) {
       const item = queue[next++]!;
       const actor = actorFor(item.route, item.role, world, disposableCalls);
-      const outcome = await send(url, item.route, item.role, item.mutation, buildRequest(item.route, actor, world, item.mutation));
+      const request = buildRequest(item.route, actor, world, item.mutation);
+      const parsed = contractInput(item.route, item.mutation, request);
+      const outcome = await send(url, item.route, item.role, item.mutation, request);
+      if (parsed && contractRefuses(item.route, parsed.input)) {
+        outcome.refusedByContract = true;
+        if (actor.member && namesSomeoneElse(parsed.input, actor)) outcome.namesSomeoneElse = true;
+      }
       outcomes.push(outcome);
       options.onProgress?.(outcomes.length, queue.length);
     }
@@ -254,7 +325,8 @@ export function describe(outcome: Outcome): string {
       : mutation.kind === 'text'
         ? `body ${mutation.label}`
         : JSON.stringify(mutation).slice(0, 100);
-  return `${routeName(outcome.route)} as ${outcome.role} (${what}): ${outcome.status} ${outcome.problem} ${outcome.answer ?? ''}`.trim();
+  const problem = outcome.problem ?? (outcome.refusedByContract ? 'refused by the contract' : '');
+  return `${routeName(outcome.route)} as ${outcome.role} (${what}): ${outcome.status} ${problem} ${outcome.answer ?? ''}`.trim();
 }
 
 export interface LatencyRow {

@@ -3,7 +3,7 @@
 // edge cases. A request starts from a route's valid call (routes.ts) and breaks one thing, since a
 // valid-shaped body with one field wrong goes much deeper than noise.
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Actor, RouteSpec, World } from './routes';
 
 /** Deep enough to overflow a recursive walk (catalog refuses cards past 32 levels). */
@@ -170,6 +170,8 @@ export type Mutation =
   | { kind: 'other-member-param'; name: string }
   | { kind: 'query'; raw: string }
   | { kind: 'query-field'; key: string; value: string }
+  /** The key twice, with its valid value (the actor's id for userId): an array where one value goes. */
+  | { kind: 'query-repeat'; key: string }
   | { kind: 'drop'; key: string }
   | { kind: 'set'; key: string; value: unknown }
   | { kind: 'whole'; value: unknown }
@@ -188,6 +190,92 @@ export function shapeKeys(schema: z.ZodType | undefined): string[] {
   return [];
 }
 
+/** What JSON.parse (or a query string parser) can hand a service for one field. */
+export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object';
+const JSON_KINDS: JsonKind[] = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+/** One value of each kind: a field given a kind its contract does not declare must be refused. */
+export const KIND_PROBES: Record<JsonKind, unknown> = { string: 'x', number: 5, boolean: true, null: null, array: [], object: {} };
+
+interface JsonSchemaNode {
+  type?: string | string[];
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
+  const?: unknown;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+  prefixItems?: JsonSchemaNode[];
+  additionalProperties?: JsonSchemaNode | boolean;
+}
+
+const kindOfValue = (value: unknown): JsonKind =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as 'string' | 'number' | 'boolean' | 'object');
+
+/** The JSON kinds a JSON Schema node takes; 'any' when it names none (it takes every value). */
+function kindsOfNode(node: JsonSchemaNode): JsonKind[] | 'any' {
+  const alternatives = node.anyOf ?? node.oneOf;
+  if (alternatives) {
+    const kinds = alternatives.map(kindsOfNode);
+    return kinds.includes('any') ? 'any' : [...new Set(kinds.flat() as JsonKind[])];
+  }
+  if (node.allOf) {
+    const kinds = node.allOf.map(kindsOfNode).filter((k): k is JsonKind[] => k !== 'any');
+    return kinds.length === 0 ? 'any' : JSON_KINDS.filter((kind) => kinds.every((k) => k.includes(kind)));
+  }
+  if (node.type !== undefined) return [...new Set((Array.isArray(node.type) ? node.type : [node.type]).map((t) => (t === 'integer' ? 'number' : t) as JsonKind))];
+  if ('const' in node) return [kindOfValue(node.const)];
+  if (node.enum) return [...new Set(node.enum.map(kindOfValue))];
+  return 'any';
+}
+
+const jsonSchemas = new WeakMap<z.ZodType, JsonSchemaNode>();
+/** A contract as the request must look (its input side: before defaults and transforms). */
+function inputSchemaOf(schema: z.ZodType): JsonSchemaNode {
+  let node = jsonSchemas.get(schema);
+  if (!node) {
+    node = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+    jsonSchemas.set(schema, node);
+  }
+  return node;
+}
+
+/**
+ * A route contract's own fields and the JSON kinds each declares, read from the zod schema itself
+ * (no table to keep in step): `any` marks a field that takes every value, which no request field
+ * may (a wrong type must be a 400, bench/README.md "fuzz").
+ */
+export function contractFields(schema: z.ZodType | undefined): Array<{ name: string; kinds: JsonKind[] | 'any' }> {
+  if (!schema) return [];
+  return Object.entries(inputSchemaOf(schema).properties ?? {}).map(([name, node]) => ({ name, kinds: kindsOfNode(node) }));
+}
+
+/** Every place in a contract, nested ones too, that takes any value (`personaContext`, `lorebook.entries[]`). */
+export function looseFields(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const found: string[] = [];
+  const walk = (node: JsonSchemaNode, path: string) => {
+    if (kindsOfNode(node) === 'any') {
+      found.push(path || '(body)');
+      return;
+    }
+    for (const inner of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) walk(inner, path);
+    for (const [name, inner] of Object.entries(node.properties ?? {})) walk(inner, path ? `${path}.${name}` : name);
+    if (node.items) walk(node.items, `${path}[]`);
+    for (const inner of node.prefixItems ?? []) walk(inner, `${path}[]`);
+    if (typeof node.additionalProperties === 'object') walk(node.additionalProperties, `${path}.*`);
+  };
+  walk(inputSchemaOf(schema), '');
+  return found;
+}
+
+/** Each of a contract's fields set to each JSON kind it does not declare (`personaContext: 5`, `limit: "5"`). */
+export function wrongKinds(schema: z.ZodType | undefined): Array<{ key: string; value: unknown }> {
+  return contractFields(schema).flatMap(({ name, kinds }) =>
+    kinds === 'any' ? [] : JSON_KINDS.filter((kind) => !kinds.includes(kind)).map((kind) => ({ key: name, value: KIND_PROBES[kind] })),
+  );
+}
+
 const RAW_BODIES: Array<{ label: string; contentType: string; text: string }> = [
   { label: 'malformed JSON', contentType: 'application/json', text: '{"a":' },
   { label: 'empty JSON body', contentType: 'application/json', text: '' },
@@ -196,6 +284,8 @@ const RAW_BODIES: Array<{ label: string; contentType: string; text: string }> = 
   { label: 'JSON duplicate keys', contentType: 'application/json', text: '{"userId":"a","userId":{"$gt":""}}' },
   { label: 'deep JSON', contentType: 'application/json', text: deepJson() },
   { label: 'huge JSON (2 MB)', contentType: 'application/json', text: JSON.stringify({ content: 'ก'.repeat(700_000) }) },
+  // Past every body limit: answered 413 while the client is still sending, never a closed connection.
+  { label: 'huge JSON (10 MB)', contentType: 'application/json', text: JSON.stringify({ content: 'x'.repeat(10 * 1024 * 1024) }) },
   { label: 'many keys', contentType: 'application/json', text: JSON.stringify(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, i]))) },
   { label: 'text/plain', contentType: 'text/plain', text: 'hello' },
   { label: 'form with brackets', contentType: 'application/x-www-form-urlencoded', text: 'userId[$gt]=&__proto__[isAdmin]=true&a[b][c][d][e][f]=1' },
@@ -215,11 +305,16 @@ export function mutationsOf(route: RouteSpec): fc.Arbitrary<Mutation> {
     options.push({ arbitrary: fc.record({ kind: fc.constant('query' as const), raw: fc.constantFrom(...RAW_QUERIES) }), weight: 2 });
     const keys = [...new Set([...shapeKeys(route.schema), ...Object.keys(route.query?.(placeholderWorld, placeholderActor) ?? {}), 'userId'])];
     options.push({ arbitrary: fc.record({ kind: fc.constant('query-field' as const), key: fc.constantFrom(...keys), value: nastyString }), weight: 2 });
+    // A repeated key: the query parser hands the service an array where the contract wants one value.
+    options.push({ arbitrary: fc.record({ kind: fc.constant('query-repeat' as const), key: fc.constantFrom(...keys) }), weight: 1 });
   }
   if (route.body === 'json' || route.body === 'form' || route.body === 'raw' || route.body === 'multipart') {
     const keys = [...new Set([...Object.keys(route.valid?.(placeholderWorld, placeholderActor) ?? {}), ...shapeKeys(route.schema)])];
     const setKeys = [...new Set([...keys, ...SNEAKY_KEYS])];
     if (keys.length > 0) options.push({ arbitrary: fc.record({ kind: fc.constant('drop' as const), key: fc.constantFrom(...keys) }), weight: 2 });
+    // A known field of a type its contract does not take (the contract's own types, above).
+    const wrong = route.body === 'json' ? wrongKinds(route.schema) : [];
+    if (wrong.length > 0) options.push({ arbitrary: fc.constantFrom(...wrong).map((w): Mutation => ({ kind: 'set', key: w.key, value: w.value })), weight: 4 });
     options.push({ arbitrary: fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom(...setKeys), value: nastyValue }), weight: 8 });
     options.push({ arbitrary: fc.record({ kind: fc.constant('whole' as const), value: nastyValue }), weight: 1 });
     options.push({

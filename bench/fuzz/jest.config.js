@@ -6,7 +6,7 @@ module.exports = {
   ...preset,
   displayName: 'fuzz',
   testMatch: ['<rootDir>/*.test.ts'],
-  // The stack's start and about 900 requests: 3 min at load 23 on 2 shared cores (bench/README.md
+  // The stack's start and about 1 100 requests: 3 min at load 23 on 2 shared cores (bench/README.md
   // "fuzz"); the limit leaves room for a busier machine.
   testTimeout: 480_000,
   maxWorkers: 1,

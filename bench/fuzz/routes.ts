@@ -66,6 +66,13 @@ export interface RouteSpec {
  */
 export const NO_SUCH_CHAT = 'fuzz-no-such-chat';
 export const NO_SUCH_CODE = 'NOSUCHFUZZCODE';
+/**
+ * A message, report and character nobody has: a regenerate, an edit, a pin or a summary may cost
+ * coins (chat README "Pricing"), and a moderation call would hide the fuzz's own character.
+ */
+export const NO_SUCH_MESSAGE = 'fuzz-no-such-message';
+export const NO_SUCH_REPORT = 'fuzz-no-such-report';
+export const NO_SUCH_CHARACTER = 'fuzz-no-such-character';
 
 const self = (_w: World, a: Actor) => ({ userId: a.id, uid: a.id });
 const character = (w: World, a: Actor) => ({
@@ -86,6 +93,7 @@ const persona = (w: World, a: Actor) => ({
   background: 'นักเรียน',
 });
 const chatId = (w: World) => ({ id: w.chatId });
+const noSuchMessage = () => ({ id: NO_SUCH_MESSAGE });
 const characterId = (w: World) => ({ id: w.characterId });
 
 export const ROUTES: RouteSpec[] = [
@@ -104,6 +112,7 @@ export const ROUTES: RouteSpec[] = [
   { group: 'identity', method: 'PUT', path: '/api/users/profile', body: 'json', schema: contracts.UpdateProfileBody, valid: (w, a) => ({ ...self(w, a), username: 'ฟัซ' }), ok: [200] },
   { group: 'identity', method: 'PUT', path: '/api/users/username', body: 'json', schema: contracts.UsernameBody, valid: (w, a) => ({ ...self(w, a), username: `ฟัซ${a.role.slice(0, 3)}` }), ok: [200] },
   { group: 'identity', method: 'POST', path: '/api/users/acknowledge-maintenance', body: 'json', schema: contracts.AcknowledgeMaintenanceBody, valid: self, ok: [200, 204] },
+  { group: 'identity', method: 'POST', path: '/api/users/me/age-confirmation', body: 'json', schema: contracts.AgeConfirmationBody, valid: () => ({ confirmed: false }), ok: [200] },
   { group: 'identity', method: 'DELETE', path: '/api/users/me', ok: [204], disposable: true },
 
   // catalog (spec §7 "Characters"; ARCHITECTURE §8b)
@@ -116,6 +125,13 @@ export const ROUTES: RouteSpec[] = [
   { group: 'catalog', method: 'GET', path: '/api/characters/:id/like/:uid', params: (w, a) => ({ id: w.characterId, uid: a.id }), ok: [200] },
   { group: 'catalog', method: 'POST', path: '/api/characters/:id/like', params: characterId, body: 'json', schema: contracts.LikeBody, valid: self, ok: [200] },
   { group: 'catalog', method: 'GET', path: '/api/characters/:id/card', params: characterId, ok: [200] },
+  { group: 'catalog', method: 'GET', path: '/api/characters/allowance', ok: [200] },
+  { group: 'catalog', method: 'GET', path: '/api/characters/:id/stats', params: characterId, ok: [200] },
+  { group: 'catalog', method: 'POST', path: '/api/characters/:id/reports', params: () => ({ id: NO_SUCH_CHARACTER }), body: 'json', schema: contracts.ReportBody, valid: () => ({ reason: 'spam', details: 'ฟัซ' }), ok: [] },
+  { group: 'catalog', method: 'GET', path: '/api/admin/reports', schema: contracts.AdminReportsQuery, query: () => ({ status: 'all', limit: '10' }), ok: [200] },
+  { group: 'catalog', method: 'POST', path: '/api/admin/reports/:id/resolve', params: () => ({ id: NO_SUCH_REPORT }), body: 'json', schema: contracts.ResolveReportBody, valid: () => ({ action: 'dismiss' }), ok: [] },
+  { group: 'catalog', method: 'PUT', path: '/api/admin/characters/:id/moderation', params: () => ({ id: NO_SUCH_CHARACTER }), body: 'json', schema: contracts.ModerationBody, valid: () => ({ hidden: false }), ok: [] },
+  { group: 'catalog', method: 'GET', path: '/api/admin/audit', schema: contracts.AuditQuery, query: () => ({ limit: '10' }), ok: [200] },
   { group: 'catalog', method: 'POST', path: '/api/upload/character-image', body: 'multipart', schema: contracts.UploadFields, valid: self, ok: [200, 201] },
   { group: 'catalog', method: 'POST', path: '/api/upload/character-card', body: 'multipart', valid: self, ok: [200, 201] },
   { group: 'catalog', method: 'POST', path: '/api/upload/character-card/png', body: 'multipart', valid: self, ok: [200, 201] },
@@ -132,8 +148,19 @@ export const ROUTES: RouteSpec[] = [
   { group: 'chat', method: 'POST', path: '/api/chats/:id/persona', params: chatId, body: 'json', schema: contracts.SetChatPersonaBody, valid: (w, a) => ({ ...self(w, a), personaId: w.personaId }), ok: [200] },
   { group: 'chat', method: 'DELETE', path: '/api/chats/:id/persona', params: chatId, ok: [200, 204] },
   { group: 'chat', method: 'GET', path: '/api/chats/:id/memory', params: chatId, ok: [200] },
-  { group: 'chat', method: 'POST', path: '/api/chats/:id/memory', params: chatId, body: 'json', schema: contracts.MemoryBody, valid: (w, a) => ({ ...self(w, a), memory: 'จำไว้ว่าชอบชาเย็น' }), ok: [200] },
+  { group: 'chat', method: 'POST', path: '/api/chats/:id/memory', params: () => ({ id: NO_SUCH_CHAT }), body: 'json', schema: contracts.MemoryBody, valid: (w, a) => ({ ...self(w, a), memory: 'จำไว้ว่าชอบชาเย็น' }), ok: [] },
   { group: 'chat', method: 'DELETE', path: '/api/chats/:id/memory', params: chatId, ok: [200, 204] },
+  { group: 'chat', method: 'GET', path: '/api/chats/:id/summary', params: chatId, ok: [200] },
+  { group: 'chat', method: 'PUT', path: '/api/chats/:id/summary', params: () => ({ id: NO_SUCH_CHAT }), body: 'json', schema: contracts.SummaryBody, valid: (w, a) => ({ ...self(w, a), summary: 'เรื่องที่ผ่านมา' }), ok: [] },
+  { group: 'chat', method: 'GET', path: '/api/chats/:id/pins', params: chatId, ok: [200] },
+  { group: 'chat', method: 'POST', path: '/api/messages/:id/pin', params: noSuchMessage, body: 'json', valid: () => ({}), ok: [] },
+  { group: 'chat', method: 'DELETE', path: '/api/messages/:id/pin', params: noSuchMessage, ok: [] },
+  { group: 'chat', method: 'PUT', path: '/api/messages/:id', params: noSuchMessage, body: 'json', schema: contracts.EditMessageBody, valid: (w, a) => ({ ...self(w, a), content: 'แก้ข้อความ' }), ok: [] },
+  { group: 'chat', method: 'DELETE', path: '/api/chats/:id/messages', params: chatId, schema: contracts.RewindQuery, query: () => ({ from: NO_SUCH_MESSAGE, count: '1' }), ok: [] },
+  { group: 'chat', method: 'POST', path: '/api/chats/:id/branch', params: chatId, body: 'json', schema: contracts.BranchChatBody, valid: (w, a) => ({ ...self(w, a), fromMessageId: NO_SUCH_MESSAGE }), ok: [] },
+  { group: 'chat', method: 'POST', path: '/api/messages/:id/regenerate', params: noSuchMessage, body: 'json', schema: contracts.RegenerateBody, valid: (w, a) => ({ ...self(w, a), clientMessageId: 'fuzz-regenerate-1' }), ok: [] },
+  { group: 'chat', method: 'PUT', path: '/api/messages/:id/selected', params: noSuchMessage, body: 'json', schema: contracts.SelectAlternativeBody, valid: (w, a) => ({ ...self(w, a), index: 0 }), ok: [] },
+  { group: 'chat', method: 'POST', path: '/api/messages/:id/rating', params: noSuchMessage, body: 'json', schema: contracts.RateMessageBody, valid: (w, a) => ({ ...self(w, a), value: 1 }), ok: [] },
   { group: 'chat', method: 'GET', path: '/api/messages/chat/:chatId', params: (w) => ({ chatId: w.chatId }), schema: contracts.MessagesOfChatQuery, query: () => ({ limit: '20' }), ok: [200] },
   { group: 'chat', method: 'GET', path: '/api/messages/by-client-id/:clientMessageId', params: () => ({ clientMessageId: 'fuzz-client-message-1' }), ok: [200, 202] },
   {
