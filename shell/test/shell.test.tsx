@@ -116,7 +116,7 @@ describe('admin gating (spec §6 roles)', () => {
 
   it('shows a member the page\'s own no-access screen and never loads mf-admin', async () => {
     renderWithShell(<App />, { path: '/admin/promo-codes', profile: member });
-    expect(await screen.findByText('Admin Area - You do not have permission to access this area')).toBeInTheDocument();
+    expect(await screen.findByText('คุณไม่มีสิทธิ์เข้าถึงพื้นที่นี้')).toBeInTheDocument();
     expect(remotes.loadRemoteComponent).not.toHaveBeenCalledWith('mf_admin', expect.anything(), expect.anything());
   });
 

@@ -28,6 +28,8 @@ export const GLOBAL_CSS = `
     color: ${theme.color.text};
     -webkit-font-smoothing: antialiased;
     -webkit-tap-highlight-color: transparent;
+    /* Thai breaks between words by the browser's dictionary (ThaiText keeps the words it splits whole). */
+    word-break: normal;
     overflow-wrap: break-word;
     line-break: auto;
   }

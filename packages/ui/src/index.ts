@@ -16,3 +16,7 @@ export { ToastViewport, type ToastView } from './components/ToastViewport';
 export { formatThaiNumber } from './numbers';
 export { relativeTime, formatThaiDate, thaiDateTime, thaiFullDate, thaiMonthYear, thaiShortMonth, THAI_WEEKDAYS, type ThaiDatePattern } from './time';
 export { AdminNoAccess } from './components/AdminNoAccess';
+export { thaiClusters, thaiWords, truncateText, nameInitial, UNBREAKABLE_THAI_WORDS } from './text';
+export { narrationSegments, narrationPreview, type NarrationSegment } from './narration';
+export { NarrationText } from './components/NarrationText';
+export { ThaiText } from './components/ThaiText';

@@ -8,8 +8,12 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-/** The spec's date patterns (spec §9 relative-time fallback, §5 promo table, §6 coin history) and the chat's clock. */
-export type ThaiDatePattern = 'dd MMM yyyy' | 'MMM d, yyyy' | 'dd/MM/yyyy' | 'HH:mm';
+/**
+ * The spec's date patterns (spec §9 relative-time fallback, §5 promo table, §6 coin history) and the
+ * chat's clock. A named month is always in Thai order, day month year: spec §2's coin history
+ * 'MMM d, yyyy' is 'd MMM yyyy' here (README "Refinements of the spec"); dd/MM/yyyy stays.
+ */
+export type ThaiDatePattern = 'dd MMM yyyy' | 'd MMM yyyy' | 'dd/MM/yyyy' | 'HH:mm';
 
 export interface ThaiDateOptions {
   /** IANA zone; the device's own zone when absent. */
@@ -44,7 +48,7 @@ const TOKEN_PATTERN = /yyyy|MMM|MM|dd|d|HH|mm/g;
 
 /**
  * A date in one of the spec's patterns, Thai month names and the Buddhist year:
- * 'MMM d, yyyy' → 'ม.ค. 5, 2568', 'dd/MM/yyyy' → '05/01/2568', 'dd MMM yyyy' → '05 ม.ค. 2568'.
+ * 'd MMM yyyy' → '5 ม.ค. 2568', 'dd/MM/yyyy' → '05/01/2568', 'dd MMM yyyy' → '05 ม.ค. 2568'.
  */
 export function formatThaiDate(date: DateInput, pattern: ThaiDatePattern, { timeZone }: ThaiDateOptions = {}): string {
   const tokens = (pattern.match(TOKEN_PATTERN) ?? []) as Token[];

@@ -25,8 +25,9 @@ describe('relative times (spec §9)', () => {
 describe('the spec patterns render in Thai with the Buddhist year', () => {
   const jan5 = '2025-01-05T03:07:00Z'; // 10:07 in Bangkok
 
-  it("coin history 'MMM d, yyyy' reads 'ม.ค. 5, 2568'", () => {
-    expect(formatThaiDate(jan5, 'MMM d, yyyy', bangkok)).toBe('ม.ค. 5, 2568');
+  it("coin history names the month in Thai order, day month year: 'd MMM yyyy' reads '5 ม.ค. 2568'", () => {
+    expect(formatThaiDate(jan5, 'd MMM yyyy', bangkok)).toBe('5 ม.ค. 2568');
+    expect(formatThaiDate('2026-12-03T05:00:00Z', 'd MMM yyyy', bangkok)).toBe('3 ธ.ค. 2569');
   });
 
   it("promo table 'dd/MM/yyyy' reads '05/01/2568'", () => {
@@ -64,7 +65,7 @@ describe('one era everywhere', () => {
   it('every helper gives the same Buddhist year for the same day, and never the Gregorian one', () => {
     const rendered = [
       formatThaiDate('2025-06-15T05:00:00Z', 'dd MMM yyyy', bangkok),
-      formatThaiDate('2025-06-15T05:00:00Z', 'MMM d, yyyy', bangkok),
+      formatThaiDate('2025-06-15T05:00:00Z', 'd MMM yyyy', bangkok),
       formatThaiDate('2025-06-15T05:00:00Z', 'dd/MM/yyyy', bangkok),
       relativeTime('2025-06-15T05:00:00Z', { now, ...bangkok }),
       thaiDateTime('2025-06-15T05:00:00Z', bangkok),

@@ -6,7 +6,7 @@ import { Button } from './Button';
 import { Icon } from './Icon';
 import { Card, Page } from './Layout';
 
-type Exit = { kind: 'back'; label: string } | { kind: 'home-link'; label: string } | { kind: 'home-button'; label: string } | { kind: 'none' };
+type Exit = { kind: 'back'; label: string } | { kind: 'home-link'; label: string } | { kind: 'home-button'; label: string };
 
 /**
  * spec §2: each admin page has its own no-access wording and way out. One table, shown by the
@@ -24,8 +24,11 @@ const ADMIN_NO_ACCESS: Record<AdminPage, { title: string; text?: string; exit: E
     text: 'เฉพาะบัญชีผู้ดูแลระบบที่กำหนดไว้เท่านั้นที่ตั้งค่าระบบชำระเงินได้',
     exit: { kind: 'home-button', label: 'กลับหน้าหลัก' },
   },
-  /** Promo codes: the card's words, verbatim. */
-  'promo-codes': { title: 'Admin Area - You do not have permission to access this area', exit: { kind: 'none' } },
+  /**
+   * Promo codes: spec §2's 'Admin Area - You do not have permission to access this area', in Thai
+   * and with a way back like every other page (README "Refinements of the spec").
+   */
+  'promo-codes': { title: 'พื้นที่ผู้ดูแลระบบ', text: 'คุณไม่มีสิทธิ์เข้าถึงพื้นที่นี้', exit: { kind: 'home-button', label: 'กลับหน้าหลัก' } },
   /** Registration bonus: 'no permission, only administrators can access this setting' with a back-home button. */
   'registration-bonus': {
     title: 'ไม่มีสิทธิ์',
@@ -72,9 +75,9 @@ export function AdminNoAccess({ page }: { page: AdminPage }) {
             </Button>
           ) : exit.kind === 'home-button' ? (
             <Button onClick={() => navigate('/')}>{exit.label}</Button>
-          ) : exit.kind === 'home-link' ? (
+          ) : (
             <Link to="/">{exit.label}</Link>
-          ) : null}
+          )}
         </Inner>
       </Centre>
     </Page>

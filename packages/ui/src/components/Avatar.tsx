@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { IMAGE_FILE_NAME, IMAGE_WIDTHS } from '@lakorn/contracts/web';
+import { nameInitial } from '../text';
 import { theme } from '../theme';
 
 /**
@@ -67,10 +68,10 @@ const Circle = styled.span<{ $size: number }>`
   img { width: 100%; height: 100%; object-fit: cover; display: block; }
 `;
 
-/** A round avatar: the image through the fallback chain, else the name's first letter. */
+/** A round avatar: the image through the fallback chain, else the name's first letter (its first consonant in Thai). */
 export function Avatar({ src, name, size = 40 }: { src?: string | null; name: string; size?: number }) {
   const image = useImageFallback(src);
-  const letter = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
+  const letter = nameInitial(name);
   return (
     <Circle $size={size} aria-hidden>
       {image.src ? <img src={image.src} srcSet={image.srcSet} sizes={`${size}px`} alt="" onError={image.onError} loading="lazy" /> : letter}
