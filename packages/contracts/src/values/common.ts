@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   /** ARCHITECTURE §6: the gateway's 504, a service silent past the upstream limit. */
   upstreamTimeout: 'UPSTREAM_TIMEOUT',
   localOnly: 'LOCAL_ONLY',
+  /** 421: the request's Host is none the gateway serves (gateway README "Hosts"). */
+  unknownHost: 'UNKNOWN_HOST',
   /** 429: a per-member quota (constants QUOTAS) is used up. */
   quota: 'QUOTA',
 } as const;
