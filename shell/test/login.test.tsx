@@ -45,13 +45,13 @@ describe('sign-in screen (spec §2)', () => {
     await configRead();
   });
 
-  it('finishes a redirect sign-in on return: verifies the credential with the marker nonce and goes home', async () => {
+  it("finishes a redirect sign-in on return: verifies the credential alone (its nonce is identity's, bound by the sign-in cookie) and goes home", async () => {
     const { calls } = mockApi({ ...devConfig, 'POST /api/auth/verify': () => ({ status: 200, body: member }) });
-    localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify({ at: Date.now() - 5_000, state: 'r.s1', nonce: 'n1' }));
+    localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify({ at: Date.now() - 5_000, state: 'r.s1' }));
     sessionStorage.setItem(REDIRECT_RESULT_KEY, JSON.stringify({ type: 'lakorn-auth', credential: 'tok', state: 'r.s1', error: null }));
     renderWithShell(<LoginPage />, { path: '/login', profile: null });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(calls.find((c) => c.path === '/api/auth/verify')?.body).toEqual({ credential: 'tok', nonce: 'n1' });
+    expect(calls.find((c) => c.path === '/api/auth/verify')?.body).toEqual({ credential: 'tok' });
     expect(localStorage.getItem(REDIRECT_MARKER_KEY)).toBeNull();
   });
 
@@ -71,7 +71,9 @@ describe('sign-in screen (spec §2)', () => {
     const marker = JSON.parse(localStorage.getItem(REDIRECT_MARKER_KEY) ?? '{}');
     expect(marker.state).toMatch(/^r\./);
     expect(Date.now() - marker.at).toBeLessThan(5_000);
-    expect(String(assign.mock.calls[0]?.[0])).toMatch(/^\/api\/auth\/dev\/authorize\?state=r\./);
+    // Both go through identity's start, which issues the nonce for this browser (identity README "Sign-in nonces").
+    expect(String(open.mock.calls[0]?.[0])).toMatch(/^\/api\/auth\/start\?state=p\.[0-9a-f]{32}&redirect_uri=http%3A%2F%2Flocalhost%2Fapi%2Fauth%2Fcallback$/);
+    expect(String(assign.mock.calls[0]?.[0])).toMatch(/^\/api\/auth\/start\?state=r\.[0-9a-f]{32}&redirect_uri=/);
     expect(screen.getByRole('button', { name: /Redirecting to sign in|กำลังพาไปยังหน้าเข้าสู่ระบบ/ })).toBeDisabled();
     open.mockRestore();
     assign.mockRestore();

@@ -24,10 +24,13 @@ export type Profile = z.infer<typeof Profile>;
 export const AgeConfirmationBody = z.object({ confirmed: z.boolean() });
 export type AgeConfirmationBody = z.infer<typeof AgeConfirmationBody>;
 
-/** POST /api/auth/verify. The credential is a Google ID token (or the dev provider's). */
+/**
+ * POST /api/auth/verify. The credential is a Google ID token (or the dev provider's); it must carry
+ * a nonce identity issued (GET /api/auth/start for this browser, or the dev token) and not used yet.
+ */
 export const VerifyBody = z.object({
   credential: z.string().min(1).max(8192),
-  /** The nonce the client put in the authorize request; the token must carry the same one. */
+  /** Optional: when sent, the token's nonce must be this one too. */
   nonce: z.string().max(200).optional(),
   // The spec's legacy fields are accepted and ignored: the token is the only source of identity.
   uid: z.string().optional(),
@@ -41,6 +44,21 @@ export type VerifyBody = z.infer<typeof VerifyBody>;
 export const DevTokenBody = z.object({
   email: z.string().trim().toLowerCase().email().max(200),
   name: z.string().trim().min(1).max(100),
+});
+
+/**
+ * GET /api/auth/start?state=&redirect_uri=: identity issues a nonce bound to this browser (cookie
+ * SIGN_IN_COOKIE) and sends the popup or page on to the provider with it. `state` is the shell's
+ * (`p.` popup, `r.` redirect); `redirect_uri` is this site's /api/auth/callback (Google's).
+ */
+export const SignInStartQuery = z.object({
+  state: z.string().regex(/^[pr]\.[A-Za-z0-9_-]{8,128}$/),
+  redirect_uri: z
+    .string()
+    .url()
+    .max(500)
+    .refine((u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === '/api/auth/callback' && !new URL(u).search && !new URL(u).hash, 'redirect_uri must be this site\'s /api/auth/callback')
+    .optional(),
 });
 
 /** GET /api/auth/config: which identity provider the sign-in button talks to. */
@@ -101,7 +119,16 @@ export const SessionClaims = z.object({
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 
-export { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, SESSION_ENDS_REFRESH_MS, USERNAME_NOT_ALLOWED_MESSAGE } from './values/identity';
+export {
+  SESSION_ENDED_CODE,
+  SESSION_ENDED_MESSAGE,
+  SESSION_ENDS_REFRESH_MS,
+  SIGN_IN_COOKIE,
+  SIGN_IN_EXPIRED_CODE,
+  SIGN_IN_EXPIRED_MESSAGE,
+  SIGN_IN_NONCE_TTL_SECONDS,
+  USERNAME_NOT_ALLOWED_MESSAGE,
+} from './values/identity';
 
 /**
  * One entry of the list of ended sessions identity keeps and every process caches (service-kit

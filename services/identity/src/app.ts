@@ -31,6 +31,7 @@ export function createApp(deps: IdentityAppDeps): Express {
       authRoutes({
         accounts: deps.accounts,
         sessions: deps.sessions,
+        nonces: deps.nonces,
         devProvider: deps.devProvider,
         allowDevFromNetwork: deps.allowDevFromNetwork ?? false,
         googleClientId: deps.googleClientId,

@@ -1,11 +1,14 @@
+import type { OAuth2Client } from 'google-auth-library';
 import { installedSessionEnds, type Connection, type Logger, type Outbox } from '@lakorn/service-kit';
 import { createAccountStore } from './data/accountStore';
 import { createBalanceStore } from './data/balanceStore';
 import { createSessionStore } from './data/sessionStore';
+import { createSignInNonceStore } from './data/signInNonceStore';
 import { devIdentityProvider, googleVerifier } from './data/idTokens';
 import { identityModels } from './data/models';
 import { createAccounts, type RoleConfig } from './domain/accounts';
 import { createSessions } from './domain/sessions';
+import { createSignInNonces } from './domain/signInNonces';
 
 export interface IdentityServiceOptions {
   connection: Connection;
@@ -15,6 +18,8 @@ export interface IdentityServiceOptions {
   roles: RoleConfig;
   /** GOOGLE_CLIENT_ID; without it the development identity provider signs people in. */
   googleClientId?: string;
+  /** The client that fetches Google's certificates (tests give one that answers offline). */
+  googleClient?: OAuth2Client;
   now?: () => Date;
 }
 
@@ -22,12 +27,14 @@ export interface IdentityServiceOptions {
 export function createIdentityService(options: IdentityServiceOptions) {
   const { devProvider, verifier } = identityProvider(options);
   const models = identityModels(options.connection);
+  const nonces = createSignInNonces({ store: createSignInNonceStore(models), now: options.now });
   const accounts = createAccounts({
     store: createAccountStore(models),
     balances: createBalanceStore(models),
     outbox: options.outbox,
     roles: options.roles,
     verifier,
+    nonces,
     now: options.now,
   });
   const sessions = createSessions({
@@ -38,12 +45,12 @@ export function createIdentityService(options: IdentityServiceOptions) {
     onEnd: (end) => installedSessionEnds()?.apply(end),
     now: options.now,
   });
-  return { accounts, sessions, devProvider };
+  return { accounts, sessions, nonces, devProvider };
 }
 
 /** Google's ID tokens with a client id; the development provider without one (ARCHITECTURE §5). */
-function identityProvider({ googleClientId, logger }: IdentityServiceOptions) {
-  if (googleClientId) return { verifier: googleVerifier(googleClientId), devProvider: undefined };
+function identityProvider({ googleClientId, googleClient, logger }: IdentityServiceOptions) {
+  if (googleClientId) return { verifier: googleVerifier(googleClientId, googleClient), devProvider: undefined };
   logger.warn('GOOGLE_CLIENT_ID is not set: the development identity provider signs people in');
   const devProvider = devIdentityProvider();
   return { verifier: devProvider.verifier, devProvider };

@@ -19,3 +19,16 @@ export const SESSION_ENDS_REFRESH_MS = 20_000;
  * of RESERVED_USERNAMES (contracts identity.ts): it could pass for the team or another member.
  */
 export const USERNAME_NOT_ALLOWED_MESSAGE = 'ใช้ชื่อผู้ใช้นี้ไม่ได้ ชื่อต้องไม่มีอักขระที่มองไม่เห็น และต้องไม่ใช่ชื่อที่สงวนไว้สำหรับทีมงาน';
+
+/**
+ * A sign-in whose ID token carries no nonce identity issued to this browser, an expired one, or
+ * one already used (identity README "Sign-in nonces"): the 401 of POST /api/auth/verify.
+ */
+export const SIGN_IN_EXPIRED_CODE = 'SIGN_IN_EXPIRED';
+export const SIGN_IN_EXPIRED_MESSAGE = 'การเข้าสู่ระบบครั้งนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณากดเข้าสู่ระบบใหม่อีกครั้ง';
+
+/** How long a sign-in nonce identity issued stays good: the time to pick an account and come back. */
+export const SIGN_IN_NONCE_TTL_SECONDS = 600;
+
+/** The httpOnly cookie that binds a sign-in's nonces to the browser that started it. */
+export const SIGN_IN_COOKIE = 'lakorn_signin';

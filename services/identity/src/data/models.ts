@@ -90,6 +90,24 @@ export interface RoleGrantDoc {
   createdAt: Date;
 }
 
+/**
+ * A sign-in nonce identity issued (README "Sign-in nonces"), by the SHA-256 of the nonce: for the
+ * browser whose cookie hashes to `browser`, or for a development token (`browser` null).
+ */
+export interface SignInNonceDoc {
+  _id: string;
+  browser: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/** A nonce's one sign-in: the unique _id (the nonce's hash) refuses a second use under any race. */
+export interface SignInNonceUseDoc {
+  _id: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
 /** Collections whose documents carry their own event (service-kit outbox `embedded`). */
 export const EMBEDDED_OUTBOX_COLLECTIONS = ['registrations', 'deletions'];
 
@@ -128,7 +146,15 @@ export function identityModels(connection: Connection) {
     { _id: String, userId: String, role: String, createdAt: Date },
     { versionKey: false, collection: 'role_grants' },
   ));
-  return { users, usernameClaims, registrations, deletions, balances, balanceHeads, sessionEnds, roleGrants };
+  const signInNonces = connection.model<SignInNonceDoc>('SignInNonce', new Schema<SignInNonceDoc>(
+    { _id: String, browser: String, expiresAt: Date, createdAt: Date },
+    { versionKey: false, collection: 'sign_in_nonces' },
+  ).index({ expiresAt: 1 }));
+  const signInNonceUses = connection.model<SignInNonceUseDoc>('SignInNonceUse', new Schema<SignInNonceUseDoc>(
+    { _id: String, expiresAt: Date, createdAt: Date },
+    { versionKey: false, collection: 'sign_in_nonce_uses' },
+  ).index({ expiresAt: 1 }));
+  return { users, usernameClaims, registrations, deletions, balances, balanceHeads, sessionEnds, roleGrants, signInNonces, signInNonceUses };
 }
 
 export type IdentityModels = ReturnType<typeof identityModels>;

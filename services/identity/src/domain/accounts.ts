@@ -4,8 +4,9 @@ import type { Outbox } from '@lakorn/service-kit';
 import type { AccountStore } from '../data/accountStore';
 import type { BalanceStore } from '../data/balanceStore';
 import type { UserDoc } from '../data/models';
-import { AccountNotFound, InvalidCredential, UsernameNotAllowed, UsernameTaken } from './errors';
+import { AccountNotFound, InvalidCredential, SignInExpired, UsernameNotAllowed, UsernameTaken } from './errors';
 import type { IdTokenVerifier } from './idTokens';
+import type { SignInNonces } from './signInNonces';
 import { defaultUsernameBase, usernameCandidate, usernameKey, usernameRefusal } from './usernames';
 
 export interface RoleConfig {
@@ -35,11 +36,13 @@ export interface AccountsDeps {
   roles: RoleConfig;
   /** Google's ID tokens, or the development provider's (ARCHITECTURE §5). */
   verifier: IdTokenVerifier;
+  /** The nonces a sign-in's token must carry (README "Sign-in nonces"). */
+  nonces: SignInNonces;
   now?: () => Date;
 }
 
 export function createAccounts(deps: AccountsDeps) {
-  const { store, balances, outbox, roles, verifier } = deps;
+  const { store, balances, outbox, roles, verifier, nonces } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function toProfile({ _id: id, uid, email, username, profileUrl, seenMaintenanceNotice, ageConfirmed, createdAt }: UserDoc): Promise<Profile> {
@@ -77,12 +80,14 @@ export function createAccounts(deps: AccountsDeps) {
      * Sign-in with an ID token, the only source of identity (spec §7 POST /api/auth/verify): the
      * existing account, or a new one with a unique default username and exactly one
      * `identity.user.registered` (carried by the registration document, whose unique _id makes it
-     * once per user even under concurrent first sign-ins). A token minted for another nonce than
-     * the one the caller asked for is refused, so a stolen token cannot be replayed into a sign-in.
+     * once per user even under concurrent first sign-ins). The token must carry a nonce identity
+     * issued to this browser (`browser`, its sign-in cookie) or to this development token, and
+     * each nonce signs in once, so a token seen anywhere else cannot be replayed into a sign-in.
      */
-    async signIn(credential: string, nonce?: string): Promise<{ profile: Profile; created: boolean }> {
+    async signIn(credential: string, check: { nonce?: string; browser?: string } = {}): Promise<{ profile: Profile; created: boolean }> {
       const identity = await verifier.verify(credential);
-      if (nonce !== undefined && identity.nonce !== nonce) throw new InvalidCredential('nonce mismatch');
+      if (check.nonce !== undefined && identity.nonce !== check.nonce) throw new InvalidCredential('nonce mismatch');
+      if (!(await nonces.redeem(identity.nonce, check.browser, verifier.provider))) throw new SignInExpired();
       const userId = userIdFor(identity.uid);
       const existing = await store.findUser(userId);
       if (existing) return { profile: await toProfile(existing), created: false };

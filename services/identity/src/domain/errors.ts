@@ -25,3 +25,9 @@ export class InvalidCredential extends DomainError {
     super(`Invalid credential: ${reason}`);
   }
 }
+
+/**
+ * The ID token carries no nonce identity issued to this browser, or an expired or used one
+ * (domain/signInNonces.ts): a replayed or stolen token, or a sign-in left too long.
+ */
+export class SignInExpired extends DomainError {}

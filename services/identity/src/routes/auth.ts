@@ -1,16 +1,18 @@
 import express, { Router } from 'express';
-import { AuthConfig, DevTokenBody, VerifyBody } from '@lakorn/contracts';
+import { AuthConfig, DevTokenBody, SignInStartQuery, VerifyBody } from '@lakorn/contracts';
 import { localOnly, notFound, parse, requireActor } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 import { AccountNotFound } from '../domain/errors';
 import type { DevIdentityProvider } from '../domain/idTokens';
 import type { Sessions } from '../domain/sessions';
+import type { SignInNonces } from '../domain/signInNonces';
 import { callbackPage, callbackScript, devAuthorizePage } from './pages';
-import { clearSessionCookie, setSessionCookie, type SessionIssuer } from './session';
+import { clearSessionCookie, readSignInCookie, setSessionCookie, setSignInCookie, type SessionIssuer } from './session';
 
 export interface AuthRouteDeps {
   accounts: Accounts;
   sessions: Sessions;
+  nonces: SignInNonces;
   /** Present only when the development identity provider runs (no GOOGLE_CLIENT_ID). */
   devProvider?: DevIdentityProvider;
   /** ALLOW_DEV_FROM_NETWORK: the development sign-in answers other addresses than this machine. */
@@ -22,21 +24,44 @@ export interface AuthRouteDeps {
 }
 
 const GOOGLE_AUTHORIZE = 'https://accounts.google.com/o/oauth2/v2/auth';
+const DEV_AUTHORIZE = '/api/auth/dev/authorize';
 
 export function authRoutes(deps: AuthRouteDeps): Router {
   const router = Router();
 
   router.get('/api/auth/config', (_req, res) => {
     const config: AuthConfig = deps.devProvider
-      ? { provider: 'dev', authorizeUrl: '/api/auth/dev/authorize' }
+      ? { provider: 'dev', authorizeUrl: DEV_AUTHORIZE }
       : { provider: 'google', authorizeUrl: GOOGLE_AUTHORIZE, clientId: deps.googleClientId };
     res.set('Cache-Control', 'no-store').json(config);
   });
 
-  // spec §7: POST /api/auth/verify. The credential is the only source of identity.
+  /**
+   * Where the sign-in button's popup or page goes first (README "Sign-in nonces"): a nonce for
+   * this browser, bound by its sign-in cookie, then on to the provider with it. The address is
+   * the provider's own, so this is no open redirect.
+   */
+  router.get('/api/auth/start', async (req, res) => {
+    const query = parse(SignInStartQuery, req.query);
+    const browser = readSignInCookie(req) ?? deps.nonces.newBrowserSecret();
+    const nonce = await deps.nonces.issue(browser);
+    setSignInCookie(res, deps.issuer, browser);
+    const params = new URLSearchParams({ state: query.state, nonce });
+    if (!deps.devProvider) {
+      params.set('client_id', deps.googleClientId ?? '');
+      params.set('response_type', 'id_token');
+      params.set('scope', 'openid email profile');
+      params.set('prompt', 'select_account');
+      if (query.redirect_uri) params.set('redirect_uri', query.redirect_uri);
+    }
+    res.set('Cache-Control', 'no-store').redirect(302, `${deps.devProvider ? DEV_AUTHORIZE : GOOGLE_AUTHORIZE}?${params.toString()}`);
+  });
+
+  // spec §7: POST /api/auth/verify. The credential is the only source of identity; its nonce
+  // must be one identity issued to this browser (or to this development token), used once.
   router.post('/api/auth/verify', async (req, res) => {
     const body = parse(VerifyBody, req.body);
-    const { profile, created } = await deps.accounts.signIn(body.credential, body.nonce);
+    const { profile, created } = await deps.accounts.signIn(body.credential, { nonce: body.nonce, browser: readSignInCookie(req) });
     setSessionCookie(res, deps.issuer, await deps.sessions.issue(profile));
     // A new member should see the registration bonus on the first screen: give the wallet a
     // moment to credit it (it arrives as wallet.balance.changed), then answer either way.
@@ -123,10 +148,11 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       res.redirect(303, `/api/auth/callback#${fragment.toString()}`);
     });
 
-    router.post('/api/auth/dev/token', (req, res) => {
+    // Scripts sign in with this token and POST /api/auth/verify (README "Signing in locally"): the
+    // nonce is identity's own, bound to the token rather than a browser, and good for one sign-in.
+    router.post('/api/auth/dev/token', async (req, res) => {
       const body = parse(DevTokenBody, req.body);
-      const nonce = typeof (req.body as { nonce?: unknown }).nonce === 'string' ? (req.body as { nonce: string }).nonce : undefined;
-      res.json({ credential: dev.issue(body.email, body.name, nonce) });
+      res.json({ credential: dev.issue(body.email, body.name, await deps.nonces.issue(null)) });
     });
   } else {
     router.all('/api/auth/dev/*path', () => {

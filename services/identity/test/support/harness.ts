@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { Express } from 'express';
+import type { OAuth2Client } from 'google-auth-library';
 import type { EventName, EventPayload } from '@lakorn/contracts';
 import { createOutbox, ensureIndexes, silentLogger, type Bus, type Connection, type Outbox } from '@lakorn/service-kit';
 import { harnessPerFile, testBus, testMongo, testNamespace, testSessionKeys } from '@lakorn/service-kit/testing';
@@ -17,25 +18,33 @@ export interface IdentityHarness {
   bus: Bus;
   outbox: Outbox;
   namespace: string;
-  dev: DevIdentityProvider;
+  /** The development provider (none in a harness built for Google sign-in). */
+  dev?: DevIdentityProvider;
   sessions: IdentityService['sessions'];
   connection: Connection;
   close: () => Promise<void>;
 }
 
 /** Identity as main.ts builds it (createIdentityService, without GOOGLE_CLIENT_ID), on a fresh database and bus namespace. */
-export async function identityHarness(label: string, options: { allowDevFromNetwork?: boolean } = {}): Promise<IdentityHarness> {
+export interface IdentityHarnessOptions {
+  allowDevFromNetwork?: boolean;
+  /** Google sign-in instead of the development provider: our client id and its verifying client. */
+  google?: { clientId: string; client: OAuth2Client };
+  now?: () => Date;
+}
+
+export async function identityHarness(label: string, options: IdentityHarnessOptions = {}): Promise<IdentityHarness> {
   const mongo = await testMongo(`identity${label}`);
   const logger = silentLogger();
   const namespace = testNamespace();
   const bus = testBus('identity', { namespace });
   const outbox = createOutbox({ connection: mongo.connection, bus, logger, embedded: EMBEDDED_OUTBOX_COLLECTIONS, intervalMs: 100 });
-  const service = createIdentityService({ connection: mongo.connection, logger, outbox, roles: ROLES });
+  const service = createIdentityService({ connection: mongo.connection, logger, outbox, roles: ROLES, googleClientId: options.google?.clientId, googleClient: options.google?.client, now: options.now });
   await ensureIndexes(mongo.connection);
   await registerConsumers({ bus, accounts: service.accounts, logger });
   outbox.start();
   const dev = service.devProvider;
-  if (!dev) throw new Error('identity without GOOGLE_CLIENT_ID runs the development identity provider');
+  if (!dev && !options.google) throw new Error('identity without GOOGLE_CLIENT_ID runs the development identity provider');
   const keys = testSessionKeys();
   const app = createApp({
     ...service,
@@ -43,6 +52,7 @@ export async function identityHarness(label: string, options: { allowDevFromNetw
     sessionPublicKey: keys.publicKey,
     issuer: { privateKey: keys.privateKey, secureCookies: false },
     allowDevFromNetwork: options.allowDevFromNetwork ?? false,
+    googleClientId: options.google?.clientId,
     firstBalanceWaitMs: 0,
   });
   return {
@@ -70,6 +80,19 @@ export async function signIn(app: Express, email: string, name: string) {
   const verified = await request(app).post('/api/auth/verify').send({ credential: token.body.credential });
   const cookie = String(verified.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
   return { response: verified, profile: verified.body, cookie };
+}
+
+/**
+ * A browser's GET /api/auth/start (the sign-in button's popup or page): where it is sent, the
+ * nonce in that address, and the cookie binding it to this browser (`cookie` sends one it had).
+ */
+export async function startSignIn(app: Express, state: string, cookie?: string, redirectUri?: string) {
+  const query = new URLSearchParams({ state, ...(redirectUri ? { redirect_uri: redirectUri } : {}) });
+  const res = await request(app).get(`/api/auth/start?${query.toString()}`).set('Cookie', cookie ?? '').expect(302);
+  const location = String(res.headers.location);
+  const nonce = new URL(location, 'http://localhost').searchParams.get('nonce') ?? '';
+  const set = String((res.headers['set-cookie'] as unknown as string[] | undefined)?.[0] ?? '').split(';')[0] ?? '';
+  return { location, nonce, cookie: set || cookie || '' };
 }
 
 /** Every `event` identity publishes from now on, as another service on its bus receives them. */

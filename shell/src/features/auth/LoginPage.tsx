@@ -118,7 +118,7 @@ export function LoginPage() {
       const back = readRedirectReturn();
       if (back.kind === 'credential') {
         setBusy(AUTH_TEXT.signingIn);
-        verifyCredential(back.credential, back.nonce)
+        verifyCredential(back.credential)
           .then((profile) => {
             setProfile(profile);
             navigate(returnPathAfterSignIn(), { replace: true });
@@ -144,7 +144,7 @@ export function LoginPage() {
     setError(null);
     setBusy(AUTH_TEXT.signingIn);
     try {
-      const outcome = await signInWithPopup(config);
+      const outcome = await signInWithPopup();
       if (outcome.kind === 'signed-in') {
         setProfile(outcome.profile);
         navigate(returnPathAfterSignIn(), { replace: true });

@@ -82,10 +82,9 @@ export async function startLoginScreen(root: ParentNode): Promise<void> {
 
   button.addEventListener('click', () => {
     if (!config || busy !== null) return;
-    const current = config;
     error = null;
     setBusy(AUTH_TEXT.signingIn);
-    signInWithPopup(current).then(
+    signInWithPopup().then(
       (outcome) => {
         if (outcome.kind === 'signed-in') signedIn(outcome.profile);
         else if (outcome.popupBlocked) setBusy(isMobileDevice() ? AUTH_TEXT.popupBlockedMobile : AUTH_TEXT.popupBlockedDesktop);
@@ -117,7 +116,7 @@ export async function startLoginScreen(root: ParentNode): Promise<void> {
     const back = readRedirectReturn();
     if (back.kind === 'credential') {
       setBusy(AUTH_TEXT.signingIn);
-      return verifyCredential(back.credential, back.nonce).then(signedIn, () => {
+      return verifyCredential(back.credential).then(signedIn, () => {
         busy = null;
         failSignIn(AUTH_TEXT.verifyFailed);
       });

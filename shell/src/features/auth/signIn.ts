@@ -1,6 +1,6 @@
 // spec §4 Auth: a popup first; when it is blocked, closed or cancelled, a full-page redirect,
 // marked in localStorage with a timestamp and finished on return to /login.
-import { SIGN_IN_KEYS, SIGN_IN_RESULT_TYPE, TIMERS, type AuthConfig, type Profile } from '@lakorn/contracts/web';
+import { SIGN_IN_KEYS, SIGN_IN_RESULT_TYPE, TIMERS, type Profile } from '@lakorn/contracts/web';
 import { ApiError, request } from '@lakorn/shell-sdk';
 
 export const REDIRECT_MARKER_KEY = SIGN_IN_KEYS.redirectMarker;
@@ -18,7 +18,6 @@ export interface ProviderResult {
 interface RedirectMarker {
   at: number;
   state: string;
-  nonce: string;
 }
 
 const randomToken = () => {
@@ -27,26 +26,24 @@ const randomToken = () => {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 };
 
-export function authorizeUrl(config: AuthConfig, state: string, nonce: string): string {
-  const redirectUri = `${window.location.origin}/api/auth/callback`;
-  const params = new URLSearchParams({ state, nonce, redirect_uri: redirectUri });
-  if (config.provider === 'google') {
-    params.set('client_id', config.clientId ?? '');
-    params.set('response_type', 'id_token');
-    params.set('scope', 'openid email profile');
-    params.set('prompt', 'select_account');
-  }
-  return `${config.authorizeUrl}?${params.toString()}`;
+/**
+ * Where the popup or the page goes to sign in: identity's start, which issues the nonce the ID
+ * token must carry, binds it to this browser (an httpOnly cookie) and sends it on to the provider
+ * (identity README "Sign-in nonces"). The shell never holds the nonce.
+ */
+export function signInStartUrl(state: string): string {
+  const params = new URLSearchParams({ state, redirect_uri: `${window.location.origin}/api/auth/callback` });
+  return `/api/auth/start?${params.toString()}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** spec §7: POST /api/auth/verify, up to 3 attempts 1 s apart. */
-export async function verifyCredential(credential: string, nonce: string | undefined): Promise<Profile> {
+export async function verifyCredential(credential: string): Promise<Profile> {
   let last: unknown;
   for (let attempt = 0; attempt < TIMERS.verifyAttempts; attempt++) {
     try {
-      return await request<Profile>('/api/auth/verify', { method: 'POST', body: { credential, nonce } });
+      return await request<Profile>('/api/auth/verify', { method: 'POST', body: { credential } });
     } catch (error) {
       last = error;
       if (attempt < TIMERS.verifyAttempts - 1) await sleep(TIMERS.verifyRetryDelay);
@@ -105,31 +102,30 @@ export const browserNavigation = {
 };
 
 /** Starts the full-page flow; the page unloads, so this never resolves in practice. */
-export function startRedirect(config: AuthConfig): void {
-  const marker: RedirectMarker = { at: Date.now(), state: `r.${randomToken()}`, nonce: randomToken() };
+export function startRedirect(): void {
+  const marker: RedirectMarker = { at: Date.now(), state: `r.${randomToken()}` };
   localStorage.setItem(REDIRECT_MARKER_KEY, JSON.stringify(marker));
-  browserNavigation.assign(authorizeUrl(config, marker.state, marker.nonce));
+  browserNavigation.assign(signInStartUrl(marker.state));
 }
 
 export type SignInOutcome = { kind: 'signed-in'; profile: Profile } | { kind: 'redirecting'; popupBlocked: boolean };
 
 /** The sign-in button: popup first, redirect when blocked, closed or cancelled. */
-export async function signInWithPopup(config: AuthConfig): Promise<SignInOutcome> {
+export async function signInWithPopup(): Promise<SignInOutcome> {
   const state = `p.${randomToken()}`;
-  const nonce = randomToken();
   localStorage.removeItem(POPUP_RESULT_KEY);
-  const popup = window.open(authorizeUrl(config, state, nonce), 'lakorn-signin', 'popup,width=480,height=700');
+  const popup = window.open(signInStartUrl(state), 'lakorn-signin', 'popup,width=480,height=700');
   if (!popup) {
-    startRedirect(config);
+    startRedirect();
     return { kind: 'redirecting', popupBlocked: true };
   }
   const result = await awaitPopup(popup, state);
   if (result === 'closed' || result.error || !result.credential) {
-    startRedirect(config);
+    startRedirect();
     return { kind: 'redirecting', popupBlocked: false };
   }
   try {
-    return { kind: 'signed-in', profile: await verifyCredential(result.credential, nonce) };
+    return { kind: 'signed-in', profile: await verifyCredential(result.credential) };
   } catch {
     throw new SignInError('verify');
   }
@@ -140,7 +136,7 @@ export type RedirectReturn =
   | { kind: 'pending'; remainingMs: number }
   | { kind: 'failed' }
   | { kind: 'error'; message: string }
-  | { kind: 'credential'; credential: string; nonce: string };
+  | { kind: 'credential'; credential: string };
 
 /**
  * What a return to /login brings: the provider's answer (read once, then cleared with the
@@ -160,7 +156,7 @@ export function readRedirectReturn(now = Date.now()): RedirectReturn {
     const result = JSON.parse(resultText) as ProviderResult;
     if (result.state !== marker.state) return { kind: 'error', message: 'state mismatch' };
     if (result.error || !result.credential) return { kind: 'error', message: result.error ?? 'no credential' };
-    return { kind: 'credential', credential: result.credential, nonce: marker.nonce };
+    return { kind: 'credential', credential: result.credential };
   }
   const age = now - marker.at;
   if (age > TIMERS.redirectReturnTimeout) {
