@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PromoCodePanel from '../src/features/promo/PromoCodePanel';
 import TopUpPanel from '../src/features/top-up/TopUpPanel';
@@ -27,7 +27,9 @@ describe('TopUpPanel (spec §2 profile top-up)', () => {
     mockApi({ 'GET /api/payment-system/status': { body: { enabled: false } } });
     renderWallet('/profile', { children: <TopUpPanel /> });
     expect(await screen.findByText('ระบบชำระเงินยังไม่เปิดให้บริการ')).toBeInTheDocument();
-    expect(screen.getByText(/กรุณาติดต่อเราทางเพจโซเชียลมีเดีย/)).toBeInTheDocument();
+    const contact = screen.getByText((_, node) => node?.tagName === 'SPAN' && /กรุณาติดต่อเราทางเพจโซเชียลมีเดีย$/.test(node.textContent ?? ''));
+    // README "Thai text on screen": the line never breaks inside "โซเชียลมีเดีย" (the dictionary's "โซเชีย/ลมีเดีย").
+    expect(within(contact).getByText('โซเชียลมีเดีย')).toHaveStyle({ whiteSpace: 'nowrap' });
     expect(screen.queryByRole('button', { name: /^ซื้อ / })).toBeNull();
   });
 

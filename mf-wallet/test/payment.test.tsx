@@ -46,17 +46,17 @@ afterEach(() => {
 });
 
 describe('/payment/promptpay/{packageId} (spec §2, §4, §5, §8)', () => {
-  test('refuses an unknown package with "Invalid package selection"', async () => {
+  test('refuses an unknown package in Thai (spec §5 "Invalid package selection")', async () => {
     const { api } = paymentApi();
     renderWallet('/payment/promptpay/huge');
-    expect(screen.getByText('Invalid package selection')).toBeInTheDocument();
+    expect(screen.getByText('แพ็กเกจที่เลือกไม่ถูกต้อง')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/payments/promptpay')).toHaveLength(0);
   });
 
-  test('asks to log in without a signed-in user', () => {
+  test('asks to log in, in Thai, without a signed-in user', () => {
     paymentApi();
     renderWallet('/payment/promptpay/small', { user: null });
-    expect(screen.getByText('Please log in to continue')).toBeInTheDocument();
+    expect(screen.getByText('กรุณาเข้าสู่ระบบเพื่อดำเนินการต่อ')).toBeInTheDocument();
   });
 
   test('shows the order summary, the QR, the copyable amount, the expiry and the instructions', async () => {
@@ -190,9 +190,102 @@ describe('/payment/promptpay/{packageId} (spec §2, §4, §5, §8)', () => {
     expect(await screen.findByRole('img', { name: 'QR Code สำหรับชำระเงินผ่าน PromptPay' })).toBeInTheDocument();
   });
 
+  test('a refusal the server words in English is shown in Thai by its code, never as sent', async () => {
+    mockApi({
+      'GET /api/payment-system/status': { body: { enabled: true } },
+      'POST /api/payments/promptpay': { status: 400, body: { message: 'Invalid package selection', code: 'INVALID_PACKAGE' } },
+    });
+    renderWallet('/payment/promptpay/small');
+    expect(await screen.findByText('แพ็กเกจที่เลือกไม่ถูกต้อง')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid package selection/)).toBeNull();
+  });
+
   test('says the payment system status could not be checked when that fails', async () => {
     mockApi({ 'GET /api/payment-system/status': { status: 500, body: { message: 'x' } } });
     renderWallet('/payment/promptpay/small');
     expect(await screen.findByText('ไม่สามารถตรวจสอบสถานะระบบชำระเงินได้', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+});
+
+describe('saving the PromptPay QR (Thai bank apps pay from a saved picture)', () => {
+  const original = { share: navigator.share, canShare: navigator.canShare, createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL, Image: global.Image };
+  let drawn: string[] = [];
+  beforeEach(() => {
+    drawn = [];
+    // jsdom has no raster canvas and loads no images: a canvas that records what it draws and
+    // answers a PNG, and an image that loads as soon as it has a source.
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+      return { fillRect: () => undefined, drawImage: (img: HTMLImageElement) => drawn.push(img.src), set fillStyle(_v: string) {} } as never;
+    });
+    jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (this: HTMLCanvasElement, done: BlobCallback, type?: string) {
+      done(new Blob([`png ${this.width}x${this.height}`], { type: type ?? 'image/png' }));
+    });
+    global.Image = class {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      crossOrigin = '';
+      private source = '';
+      get src() { return this.source; }
+      set src(value: string) { this.source = value; queueMicrotask(() => this.onload?.()); }
+    } as unknown as typeof Image;
+    URL.createObjectURL = jest.fn(() => 'blob:qr-1');
+    URL.revokeObjectURL = jest.fn();
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    Object.assign(navigator, { share: original.share, canShare: original.canShare });
+    URL.createObjectURL = original.createObjectURL;
+    URL.revokeObjectURL = original.revokeObjectURL;
+    global.Image = original.Image;
+  });
+
+  test('downloads the QR as a PNG picture where the browser has no share sheet for files', async () => {
+    Object.assign(navigator, { share: undefined, canShare: undefined });
+    const clicked: HTMLAnchorElement[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    paymentApi();
+    const user = userEvent.setup();
+    renderWallet('/payment/promptpay/small');
+    await user.click(await screen.findByRole('button', { name: 'บันทึกรูป QR Code' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toMatch(/^promptpay-.*\.png$/);
+    expect(clicked[0]!.href).toBe('blob:qr-1');
+    const [picture] = (URL.createObjectURL as jest.Mock).mock.calls[0] as [Blob];
+    expect(picture.type).toBe('image/png');
+    expect(drawn).toEqual([`data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`]);
+    expect(await screen.findByText('บันทึกรูป QR Code แล้ว')).toBeInTheDocument();
+  });
+
+  test('opens the share sheet with the PNG file where the browser can share files', async () => {
+    const share = jest.fn(async () => undefined);
+    Object.assign(navigator, { share, canShare: (data: ShareData) => Boolean(data.files?.length) });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    paymentApi();
+    const user = userEvent.setup();
+    renderWallet('/payment/promptpay/small');
+    await user.click(await screen.findByRole('button', { name: 'บันทึกรูป QR Code' }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    const [data] = share.mock.calls[0] as unknown as [ShareData];
+    expect(data.files).toHaveLength(1);
+    expect(data.files![0]!.type).toBe('image/png');
+    expect(data.files![0]!.name).toMatch(/^promptpay-.*\.png$/);
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  test('a share sheet closed by the member saves nothing and says nothing', async () => {
+    const share = jest.fn(async () => {
+      throw new DOMException('cancelled', 'AbortError');
+    });
+    Object.assign(navigator, { share, canShare: () => true });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    paymentApi();
+    const user = userEvent.setup();
+    renderWallet('/payment/promptpay/small');
+    await user.click(await screen.findByRole('button', { name: 'บันทึกรูป QR Code' }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    expect(click).not.toHaveBeenCalled();
+    expect(screen.queryByText('บันทึกรูป QR Code ไม่สำเร็จ')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ const tx = (seq: number, createdAt: string, description: string, amount: number)
 });
 
 describe('/transactions (spec §2 coin history)', () => {
-  test('shows the balance and a table of date (MMM d, yyyy, Buddhist year), description and amount; up/green for credits, down/red absolute for debits', async () => {
+  test('shows the balance and a table of date (d MMM yyyy: the Thai order, Buddhist year), description and amount; up/green for credits, down/red absolute for debits', async () => {
     mockApi({
       'GET /api/coins/balance': { body: { balance: 1488, seq: 3 } },
       [`GET /api/coins/transactions/${member.id}`]: {
@@ -29,9 +29,9 @@ describe('/transactions (spec §2 coin history)', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['วันที่', 'รายการ', 'จำนวน']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['มี.ค. 5, 2568', 'ส่งข้อความ', '12'],
-      ['มี.ค. 4, 2568', 'ซื้อเหรียญ 500 เหรียญ', '500'],
-      ['ม.ค. 15, 2568', 'โบนัสสมัครสมาชิก', '1,000'],
+      ['5 มี.ค. 2568', 'ส่งข้อความ', '12'],
+      ['4 มี.ค. 2568', 'ซื้อเหรียญ 500 เหรียญ', '500'],
+      ['15 ม.ค. 2568', 'โบนัสสมัครสมาชิก', '1,000'],
     ]);
     const debit = within(rows[0]!).getByLabelText('ใช้ 12 เหรียญ');
     const credit = within(rows[2]!).getByLabelText('ได้รับ 1,000 เหรียญ');
@@ -44,10 +44,10 @@ describe('/transactions (spec §2 coin history)', () => {
     expect(getComputedStyle(screen.getByText('1,488')).color).not.toBe('rgb(167, 159, 179)');
   });
 
-  test('says "No transactions found" when there are none', async () => {
+  test('says there are no transactions, in Thai (spec §2 "No transactions found"), when there are none', async () => {
     mockApi({ 'GET /api/coins/balance': { body: { balance: 0, seq: 0 } }, [`GET /api/coins/transactions/${member.id}`]: { body: [] } });
     renderWallet('/transactions');
-    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    expect(await screen.findByText('ยังไม่มีรายการเหรียญ')).toBeInTheDocument();
   });
 
   test('the back button goes to /profile', async () => {
@@ -84,6 +84,6 @@ describe('/transactions (spec §2 coin history)', () => {
     renderWallet('/transactions');
     expect(await screen.findByText('ไม่สามารถโหลดประวัติเหรียญได้ กรุณาลองใหม่อีกครั้ง', {}, { timeout: 3000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'ลองอีกครั้ง' }));
-    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    expect(await screen.findByText('ยังไม่มีรายการเหรียญ')).toBeInTheDocument();
   });
 });

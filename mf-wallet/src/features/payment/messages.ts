@@ -1,12 +1,12 @@
-// spec §2 PromptPay payment page, §4 payment status, §5 and §8 payment errors. The spec quotes
-// 'Please log in to continue' and 'Invalid package selection' literally; the rest is its meaning
-// in Thai.
+// spec §2 PromptPay payment page, §4 payment status, §5 and §8 payment errors, in Thai: the spec's
+// English 'Please log in to continue' and 'Invalid package selection' keep their meaning here
+// (README "Refinements of the spec"; the server's INVALID_PACKAGE code is shown by walletErrorText).
 export const PAYMENT_TEXT = {
   title: 'ชำระเงินด้วย PromptPay',
   back: 'กลับไปหน้าโปรไฟล์',
   backButton: 'กลับไปหน้าโปรไฟล์',
-  loginRequired: 'Please log in to continue',
-  invalidPackage: 'Invalid package selection',
+  loginRequired: 'กรุณาเข้าสู่ระบบเพื่อดำเนินการต่อ',
+  invalidPackage: 'แพ็กเกจที่เลือกไม่ถูกต้อง',
   checking: 'กำลังตรวจสอบระบบชำระเงิน...',
   creating: 'กำลังสร้าง QR Code...',
   createFailed: 'ไม่สามารถชำระเงินได้ กรุณาลองใหม่ภายหลัง',
@@ -25,6 +25,12 @@ export const PAYMENT_TEXT = {
   copyAmount: 'คัดลอกยอดเงิน',
   copied: 'คัดลอกแล้ว',
   expiry: (time: string) => `QR Code นี้จะหมดอายุภายใน 1 ชั่วโมง (เวลา ${time} น.)`,
+  saveQr: 'บันทึกรูป QR Code',
+  savingQr: 'กำลังบันทึกรูป...',
+  savedQr: 'บันทึกรูป QR Code แล้ว',
+  savedQrHint: 'เปิดแอปธนาคาร เลือกสแกนจ่าย แล้วเลือกรูปนี้จากคลังภาพ',
+  saveQrFailed: 'บันทึกรูป QR Code ไม่สำเร็จ',
+  saveQrFailedHint: 'กรุณาแคปหน้าจอแทน แล้วเลือกรูปจากคลังภาพในแอปธนาคาร',
 
   howTitle: 'วิธีชำระเงิน',
   steps: [

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { TIMERS, type PaymentCreated, type PaymentStatus } from '@lakorn/contracts/web';
 import { useToast } from '@lakorn/shell-sdk';
 import { useCoinSync } from '../../shared/coinSync';
+import { walletErrorText } from '../../shared/errors';
 import { coinsText } from '../../shared/messages';
 import { completePayment, createPayment, fetchBalance, fetchPaymentStatus, isPaymentDisabled, simulatePayment } from './api';
 import { PAYMENT_TEXT } from './messages';
@@ -10,7 +11,7 @@ import { PAYMENT_TEXT } from './messages';
 export type PaymentFlow =
   | { stage: 'creating' }
   | { stage: 'disabled' }
-  | { stage: 'create-failed' }
+  | { stage: 'create-failed'; message: string }
   | { stage: 'ready'; payment: PaymentCreated; status: PaymentStatus | null };
 
 const ENDED: readonly PaymentStatus[] = ['succeeded', 'expired', 'failed'];
@@ -37,7 +38,8 @@ export function usePromptPayPayment(userId: string, packageId: string, start: bo
     setFlow({ stage: 'creating' });
     createPayment(userId, packageId).then(
       (payment) => setFlow({ stage: 'ready', payment, status: null }),
-      (error: unknown) => setFlow({ stage: isPaymentDisabled(error) ? 'disabled' : 'create-failed' }),
+      (error: unknown) =>
+        setFlow(isPaymentDisabled(error) ? { stage: 'disabled' } : { stage: 'create-failed', message: walletErrorText(error, PAYMENT_TEXT.createFailed) }),
     );
   }, [start, attempt, userId, packageId]);
 
@@ -94,7 +96,8 @@ export function usePromptPayPayment(userId: string, packageId: string, start: bo
       setStatus(paymentId, (await simulatePayment(paymentId)).status);
     } catch (error) {
       console.error('simulated payment failed', error);
-      toast({ title: PAYMENT_TEXT.simulateFailed, variant: 'destructive' });
+      const reason = walletErrorText(error, '');
+      toast({ title: PAYMENT_TEXT.simulateFailed, description: reason || undefined, variant: 'destructive' });
       // The payment may have expired meanwhile: the next poll shows where it stands.
       fetchPaymentStatus(paymentId).then(
         (answer) => setStatus(paymentId, answer.status),

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, EmptyState, ErrorState, formatCoins, Icon, LoadingState, Muted, Pill, SectionTitle, theme } from '@lakorn/ui';
+import { Card, EmptyState, ErrorState, formatCoins, Icon, LoadingState, Muted, Pill, SectionTitle, theme, ThaiText } from '@lakorn/ui';
 import { bahtPrice, PACKAGE_NAMES, PACKAGES } from '../../shared/coinPackages';
 import { coinsText, SHARED_TEXT } from '../../shared/messages';
 import { usePaymentSystemStatus } from '../../shared/paymentSystem';
@@ -74,7 +74,9 @@ export default function TopUpPanel() {
   else if (!data.enabled) {
     body = (
       <EmptyState icon="lock" title={SHARED_TEXT.paymentDisabledTitle}>
-        <span>{SHARED_TEXT.paymentDisabledBody}</span>
+        <span>
+          <ThaiText>{SHARED_TEXT.paymentDisabledBody}</ThaiText>
+        </span>
       </EmptyState>
     );
   } else {

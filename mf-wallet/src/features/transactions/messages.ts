@@ -1,4 +1,5 @@
-// spec §2 coin history (/transactions). 'No transactions found' is the spec's literal text.
+// spec §2 coin history (/transactions), in Thai: the spec's 'No transactions found' keeps its meaning
+// (README "Refinements of the spec").
 export const HISTORY_TEXT = {
   // The profile's link to this page reads the same.
   title: 'ประวัติการใช้เหรียญ',
@@ -7,7 +8,7 @@ export const HISTORY_TEXT = {
   loading: 'กำลังโหลดประวัติเหรียญ...',
   failed: 'ไม่สามารถโหลดประวัติเหรียญได้ กรุณาลองใหม่อีกครั้ง',
   retry: 'ลองอีกครั้ง',
-  empty: 'No transactions found',
+  empty: 'ยังไม่มีรายการเหรียญ',
   caption: 'รายการเหรียญ',
   date: 'วันที่',
   description: 'รายการ',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { COIN_PACKAGES } from '@lakorn/contracts/web';
 import { useSession } from '@lakorn/shell-sdk';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@lakorn/ui';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PageHeader, ThaiText } from '@lakorn/ui';
 import { isPackageId } from '../../../shared/coinPackages';
 import { SHARED_TEXT } from '../../../shared/messages';
 import { usePaymentSystemStatus } from '../../../shared/paymentSystem';
@@ -80,7 +80,9 @@ function Checkout({ userId, packageId }: { userId: string; packageId: keyof type
     return (
       <Frame>
         <EmptyState icon="lock" title={SHARED_TEXT.paymentDisabledTitle}>
-          <span>{SHARED_TEXT.paymentDisabledBody}</span>
+          <span>
+          <ThaiText>{SHARED_TEXT.paymentDisabledBody}</ThaiText>
+        </span>
           <BackToProfile />
         </EmptyState>
       </Frame>
@@ -98,7 +100,7 @@ function Checkout({ userId, packageId }: { userId: string; packageId: keyof type
     return (
       <Frame>
         <OrderSummary packageId={packageId} coins={pkg.coins} priceThb={pkg.priceThb} />
-        <ErrorState message={PAYMENT_TEXT.createFailed} onRetry={retry} retryLabel={PAYMENT_TEXT.retry} />
+        <ErrorState message={flow.message} onRetry={retry} retryLabel={PAYMENT_TEXT.retry} />
       </Frame>
     );
   }
@@ -107,7 +109,7 @@ function Checkout({ userId, packageId }: { userId: string; packageId: keyof type
   return (
     <Frame>
       <OrderSummary packageId={packageId} coins={payment.package.coins} priceThb={payment.package.priceThb} />
-      <QrCard key={payment.paymentIntentId} qr={payment.qr} priceThb={payment.amountThb} expiresAt={payment.expiresAt} onRetry={retry} />
+      <QrCard key={payment.paymentIntentId} qr={payment.qr} paymentId={payment.paymentIntentId} priceThb={payment.amountThb} expiresAt={payment.expiresAt} onRetry={retry} />
       <PaymentStatusSection
         status={status}
         simulateAvailable={payment.simulateAvailable}

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { TIMERS, type PaymentQr } from '@lakorn/contracts/web';
-import { copyText } from '@lakorn/shell-sdk';
+import { copyText, useToast } from '@lakorn/shell-sdk';
 import { Button, Card, formatThaiDate, Icon, IconButton, Muted, SectionTitle, theme } from '@lakorn/ui';
 import { bahtAmount } from '../../../shared/coinPackages';
 import { PAYMENT_TEXT } from '../messages';
+import { qrSources, saveQr } from '../saveQr';
 
 const Frame = styled.div`
   display: flex;
@@ -55,28 +56,26 @@ const AmountRow = styled.div`
   div { display: flex; align-items: center; gap: 6px; }
 `;
 
-/** SVG first, then PNG (spec §7: "SVG preferred, else PNG, else a placeholder image"). */
-export function qrSources(qr: PaymentQr): string[] {
-  const sources: string[] = [];
-  if (qr.svg) sources.push(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`);
-  if (qr.imageUrlSvg) sources.push(qr.imageUrlSvg);
-  if (qr.imageUrlPng) sources.push(qr.imageUrlPng);
-  return sources;
-}
-
 export interface QrCardProps {
   qr: PaymentQr;
+  /** Names the saved picture. */
+  paymentId: string;
   priceThb: number;
   expiresAt: string;
   /** Make a new payment (a new QR) after a load failure. */
   onRetry: () => void;
 }
 
-/** spec §2: the QR, the amount (copyable; the check icon resets after 3 s) and the 1-hour expiry. */
-export function QrCard({ qr, priceThb, expiresAt, onRetry }: QrCardProps) {
+/**
+ * spec §2: the QR, the amount (copyable; the check icon resets after 3 s) and the 1-hour expiry;
+ * and a button that saves the QR as a picture (README "Saving the QR").
+ */
+export function QrCard({ qr, paymentId, priceThb, expiresAt, onRetry }: QrCardProps) {
+  const { toast } = useToast();
   const sources = qrSources(qr);
   const [sourceIndex, setSourceIndex] = useState(0);
   const [copied, setCopied] = useState(false);
+  const [saving, setSaving] = useState(false);
   const reset = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(reset.current ?? undefined), []);
 
@@ -93,13 +92,32 @@ export function QrCard({ qr, priceThb, expiresAt, onRetry }: QrCardProps) {
     reset.current = setTimeout(() => setCopied(false), TIMERS.copiedReset);
   };
 
+  const save = async () => {
+    setSaving(true);
+    try {
+      const outcome = await saveQr(qr, paymentId);
+      if (outcome === 'downloaded') toast({ title: PAYMENT_TEXT.savedQr, description: PAYMENT_TEXT.savedQrHint, variant: 'success' });
+    } catch (error) {
+      console.error('saving the QR failed', error);
+      toast({ title: PAYMENT_TEXT.saveQrFailed, description: PAYMENT_TEXT.saveQrFailedHint, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <Card aria-labelledby="wallet-qr-title">
       <SectionTitle id="wallet-qr-title">{PAYMENT_TEXT.qrTitle}</SectionTitle>
       {src ? (
-        <Frame>
-          <img src={src} alt={PAYMENT_TEXT.qrAlt} onError={() => setSourceIndex((i) => i + 1)} />
-        </Frame>
+        <>
+          <Frame>
+            <img src={src} alt={PAYMENT_TEXT.qrAlt} onError={() => setSourceIndex((i) => i + 1)} />
+          </Frame>
+          <Button $variant="secondary" $block disabled={saving} onClick={() => void save()} style={{ marginBottom: 14 }}>
+            <Icon name="image" size={18} />
+            {saving ? PAYMENT_TEXT.savingQr : PAYMENT_TEXT.saveQr}
+          </Button>
+        </>
       ) : (
         <Failed role="alert">
           <Placeholder aria-hidden>

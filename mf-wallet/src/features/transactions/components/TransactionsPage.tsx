@@ -39,7 +39,7 @@ const Table = styled.table`
     padding: 12px 6px;
     border-bottom: 1px solid ${theme.color.surface3};
     vertical-align: top;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   tr:last-child td { border-bottom: none; }
   td:first-child { color: ${theme.color.muted}; white-space: nowrap; }
@@ -63,8 +63,8 @@ const More = styled.div`
   p { margin: 0; color: ${theme.color.danger}; font-size: ${theme.font.size.sm}; }
 `;
 
-/** spec §6: dates as "MMM d, yyyy" in the Thai locale (Buddhist year, like every date). */
-const dateOf = (iso: string) => formatThaiDate(iso, 'MMM d, yyyy');
+/** spec §6: dates with the month named, in Thai order "d MMM yyyy" (README "Refinements of the spec"), Buddhist year. */
+const dateOf = (iso: string) => formatThaiDate(iso, 'd MMM yyyy');
 
 function AmountCell({ amount }: { amount: number }) {
   const positive = amount > 0;
