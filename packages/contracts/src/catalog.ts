@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActorRef, Id, MemberImageUrl } from './common';
+import { ActorRef, Id, MemberImageUrl, QueryInt } from './common';
 import { AdminAction, CharacterSnapshot } from './events';
 import { AlternateGreetingList, CARD_JSON_MAX_DEPTH, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
@@ -127,9 +127,9 @@ export { DISCOVER_SORT_LABELS, DISCOVER_SORTS, POPULAR_WINDOW_DAYS, type Discove
 export const PublicCharactersQuery = z.object({
   genre: z.enum(CATEGORY_IDS).optional(),
   q: z.string().max(SEARCH_QUERY_MAX).optional(),
-  seed: z.coerce.number().int().min(0).max(SEED_MAX).optional(),
+  seed: QueryInt(0, SEED_MAX).optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(PUBLIC_PAGE_MAX).default(PUBLIC_PAGE_DEFAULT),
+  limit: QueryInt(1, PUBLIC_PAGE_MAX).default(PUBLIC_PAGE_DEFAULT),
   /**
    * The order: spec §2's random one (default); `popular`, most distinct members chatting in the
    * last POPULAR_WINDOW_DAYS Bangkok days; `new`, newest first; `liked`, most likes. Ties go to
@@ -332,7 +332,7 @@ export type AdminReport = z.infer<typeof AdminReport>;
 export const AdminReportsQuery = z.object({
   status: z.enum(['open', 'all']).default('all'),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: QueryInt(1, 100).default(50),
 });
 export type AdminReportsQuery = z.infer<typeof AdminReportsQuery>;
 export const AdminReportsPage = z.object({ reports: z.array(AdminReport), nextCursor: z.string().nullable() });
@@ -359,7 +359,7 @@ export const AuditEntry = AdminAction;
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: QueryInt(1, 100).default(50),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 export const AuditPage = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActorRef, Id } from './common';
+import { ActorRef, Id, QueryInt } from './common';
 import { ProfileUrl } from './catalog';
 import { RatingValue } from './events';
 import { characterCount, GENRES, LIMITS } from './constants';
@@ -99,7 +99,7 @@ export const MESSAGE_PAGE_MAX = 100;
  * string from the previous page's `X-Next-Cursor` header), still an array, oldest first.
  */
 export const MessagesOfChatQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).optional(),
+  limit: QueryInt(1, MESSAGE_PAGE_MAX).optional(),
   before: z.string().min(1).max(300).optional(),
 });
 export type MessagesOfChatQuery = z.infer<typeof MessagesOfChatQuery>;
@@ -138,13 +138,16 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-/** spec §3: the persona's words a client may send with a message (the server ignores them, SendMessageBody). */
-export const PersonaContext = z.object({
-  name: requiredText(LIMITS.characterName, 'Persona name'),
-  personality: upTo(LIMITS.personality, 'Persona personality').default(''),
-  background: upTo(LIMITS.background, 'Persona background').default(''),
-  appearance: upTo(LIMITS.appearance, 'Persona appearance').default(''),
-});
+/** spec §5 persona: its four texts, each required (not blank) and bounded like the character fields they mirror. */
+const personaTexts = {
+  name: requiredText(LIMITS.characterName, 'Name'),
+  appearance: requiredText(LIMITS.appearance, 'Appearance'),
+  personality: requiredText(LIMITS.personality, 'Personality'),
+  background: requiredText(LIMITS.background, 'Background'),
+};
+
+/** spec §3 Message: the persona's words a client may send with a message, as a persona has them (SendMessageBody). */
+export const PersonaContext = z.object(personaTexts);
 export type PersonaContext = z.infer<typeof PersonaContext>;
 
 /**
@@ -184,10 +187,10 @@ export const SendMessageBody = z.object({
   isUser: z.boolean().optional(),
   userId: ActorRef,
   personaId: Id.nullish(),
-  // spec §7 lets a send carry personaContext: accepted whatever it holds (never a 400) and dropped
-  // here, since the prompt speaks only as a stored persona (chat's personas.speakingAs) and a
-  // client's copy could carry any instructions into it unpaid.
-  personaContext: z.unknown().transform(() => undefined).optional(),
+  // spec §3/§7: a send may carry personaContext, a persona's four texts (any other shape is a 400;
+  // null: the main identity). Dropped once checked, since the prompt speaks only as a stored
+  // persona (chat's personas.speakingAs) and a client's copy could carry any instructions unpaid.
+  personaContext: PersonaContext.nullish().transform(() => undefined),
   clientMessageId: ClientMessageId.optional(),
 });
 export type SendMessageBody = z.input<typeof SendMessageBody>;
@@ -273,7 +276,7 @@ export type EditMessageBody = z.infer<typeof EditMessageBody>;
  */
 export const RewindQuery = z.object({
   from: Id,
-  count: z.coerce.number().int().min(1).optional(),
+  count: QueryInt(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type RewindQuery = z.infer<typeof RewindQuery>;
 
@@ -313,10 +316,7 @@ export type Persona = z.infer<typeof Persona>;
 /** POST /api/personas, PUT /api/personas/{id}: spec §5 all four texts required (non-blank). */
 export const PersonaInput = z.object({
   userId: ActorRef,
-  name: requiredText(LIMITS.characterName, 'Name'),
-  appearance: requiredText(LIMITS.appearance, 'Appearance'),
-  personality: requiredText(LIMITS.personality, 'Personality'),
-  background: requiredText(LIMITS.background, 'Background'),
+  ...personaTexts,
   profileUrl: ProfileUrl.default(''),
 });
 export type PersonaInput = z.input<typeof PersonaInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActorRef, Id } from './common';
+import { ActorRef, Id, QueryInt } from './common';
 import { NEWS_TYPES, SPECIAL_DAY_DEFAULT_COINS } from './constants';
 import { CHECKIN_COINS_MAX, daysInMonth, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, SPECIAL_DAY_DESCRIPTION_MAX } from './values/checkin';
 
@@ -135,8 +135,8 @@ export type UpdateDailyCoinBody = z.input<typeof UpdateDailyCoinBody>;
 /** GET /api/checkin/calendar: a month of the signed-in user; without year/month, today's month. */
 export const CalendarQuery = z
   .object({
-    year: z.coerce.number().int().min(2000).max(2100).optional(),
-    month: z.coerce.number().int().min(1).max(12).optional(),
+    year: QueryInt(2000, 2100).optional(),
+    month: QueryInt(1, 12).optional(),
     userId: ActorRef,
     uid: ActorRef,
   })

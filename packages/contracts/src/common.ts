@@ -46,3 +46,15 @@ export const ActorRef = z.string().min(1).max(200).optional();
 
 /** A plain string id in a path or body: never an object, so `{"$gt": ""}` cannot reach a query. */
 export const Id = z.string().min(1).max(200);
+
+/**
+ * A whole number in a query string, in decimal digits only: `limit=5`. Never coerced from another
+ * form (`0x10`, `1e1`, `5.0`, ` 5`, '', a repeated key's array), which Number() would read as some
+ * number: a wrong type is a 400 like any other field's (bench/README.md "fuzz").
+ */
+export const QueryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'Expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));

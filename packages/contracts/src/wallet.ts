@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActorRef, Id } from './common';
+import { ActorRef, Id, QueryInt } from './common';
 import { COIN_PACKAGES, PROMO, PROMO_TYPES, type CoinPackageId } from './constants';
 import { REGISTRATION_BONUS_MAX } from './values/wallet';
 
@@ -36,8 +36,8 @@ export type CoinTransaction = z.infer<typeof CoinTransaction>;
 
 /** GET /api/coins/transactions/{userId}: newest first; `before` pages back by ledger sequence. */
 export const TransactionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.coerce.number().int().min(1).optional(),
+  limit: QueryInt(1, 500).default(100),
+  before: QueryInt(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 
@@ -125,7 +125,10 @@ export const CoinPackageKey = z.custom<CoinPackageId>((v) => typeof v === 'strin
   message: INVALID_PACKAGE_MESSAGE,
 });
 
-export const CreatePaymentBody = z.object({ userId: ActorRef, uid: ActorRef, package: z.unknown() });
+/** A package key as the client sends it: a string (CoinPackageKey, in the wallet, tells an unknown one). */
+const PackageName = z.string().max(100);
+
+export const CreatePaymentBody = z.object({ userId: ActorRef, uid: ActorRef, package: PackageName });
 
 /** What the page shows as the QR: inline SVG (simulated) or the provider's image URLs (Stripe). */
 export const PaymentQr = z.object({
@@ -173,7 +176,7 @@ export const CompletePaymentResponse = z.object({ coinsAdded: z.number().int() }
 export type CompletePaymentResponse = z.infer<typeof CompletePaymentResponse>;
 
 /** POST /api/coins/purchase: only ever answers for a settled PromptPay payment. */
-export const PurchaseBody = z.object({ userId: ActorRef, uid: ActorRef, package: z.unknown(), paymentIntentId: Id.optional() });
+export const PurchaseBody = z.object({ userId: ActorRef, uid: ActorRef, package: PackageName, paymentIntentId: Id.optional() });
 export const PurchaseResponse = z.object({
   purchase: z.object({ coins: z.number().int(), package: z.string(), paymentIntentId: z.string() }),
 });
