@@ -108,7 +108,11 @@ export const refuseOthersInBody: RequestHandler = (req, _res, next) => {
   if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
     const fields = parsed as Record<string, unknown>;
     for (const field of ACTOR_FIELDS) {
-      if (Object.hasOwn(fields, field) && namesSomeoneElse(actor, fields[field])) throw refusal();
+      if (!Object.hasOwn(fields, field)) continue;
+      const value = fields[field];
+      // A wrong type names no one: a 400 VALIDATION as the service's contract answers it (bench/README.md "fuzz").
+      if (value !== undefined && value !== null && typeof value !== 'string') throw badRequest(`${field} must be a string`);
+      if (namesSomeoneElse(actor, value)) throw refusal();
     }
   }
   next();
