@@ -8,6 +8,7 @@ import { errorHandler, notFoundJson } from './http/errors';
 import { answerLiveness, headersSetBy, isLivenessProbe, readiness } from './http/health';
 import { perIpLimit } from './http/rateLimits';
 import { requestContext } from './http/requestContext';
+import { refuseUnknownHosts } from './http/servedHosts';
 import { announcesBody, answerAfterBody } from './http/unreadBody';
 import { firstScreens } from './web/firstScreen';
 import { externalRemoteOrigins } from './web/remotes';
@@ -35,6 +36,8 @@ export function createApp({ config, logger, metrics = createMetrics({ accessToke
   app.use(requestContext(logger, metrics));
   const security = securityHeaders({ production: config.nodeEnv === 'production', remoteOrigins: externalRemoteOrigins(config.remotes) });
   app.use(security);
+  // Only the hosts the gateway serves, before anything is answered (http/servedHosts.ts: DNS rebinding).
+  app.use(refuseUnknownHosts({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts }));
   // The gateway's own metrics and readiness, before the rate limits (a scraper or a probe is no
   // visitor), from one layer (service-kit exactGets). No service's /metrics is reachable through
   // the gateway: the route table has no such path.

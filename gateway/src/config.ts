@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { baseConfigSchema, parseConfig } from '@lakorn/service-kit';
 import type { ServiceName } from './api/routeTable';
+import { isHostEntry } from './http/servedHosts';
 import { REMOTE_NAMES, type RemoteName } from './web/remotes';
 
 /** The folder holding shell/ and mf-*\/ (gateway/src → repository root). */
@@ -33,7 +34,7 @@ const trustProxy = z
   });
 
 const envSchema = baseConfigSchema
-  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true, HOST: true, ALLOW_DEV_FROM_NETWORK: true, METRICS_TOKEN: true, SESSION_ENDS_REFRESH_MS: true })
+  .pick({ NODE_ENV: true, LOG_LEVEL: true, SESSION_PUBLIC_KEY: true, HOST: true, ALLOW_DEV_FROM_NETWORK: true, METRICS_TOKEN: true, SESSION_ENDS_REFRESH_MS: true, INTERNAL_TOKEN: true })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     IDENTITY_URL: serviceUrl(4001),
@@ -74,8 +75,22 @@ const envSchema = baseConfigSchema
     FIRST_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(0).default(300),
     /** Set when a load balancer sits in front of the gateway, so req.ip is the client's. */
     TRUST_PROXY: trustProxy,
-    /** Address users reach the gateway at; its origin may send state-changing requests. */
+    /** Address users reach the gateway at; its origin may send state-changing requests, its host is served. */
     PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Other names the gateway answers (http/servedHosts.ts), comma separated: `name` (any port) or
+     * `name:port`, e.g. a laptop's `laptop.local` for a phone on the LAN.
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isHostEntry), 'each entry must be a host name or address, optionally with :port (no scheme, no path)'),
   });
 
 export const gatewayConfigSchema = envSchema.transform((env) => ({
@@ -112,8 +127,11 @@ export const gatewayConfigSchema = envSchema.transform((env) => ({
   firstScreenTimeoutMs: env.FIRST_SCREEN_TIMEOUT_MS,
   trustProxy: env.TRUST_PROXY,
   publicUrl: env.PUBLIC_URL,
+  allowedHosts: env.ALLOWED_HOSTS,
   metricsToken: env.METRICS_TOKEN,
   sessionEndsRefreshMs: env.SESSION_ENDS_REFRESH_MS,
+  /** The service credential it reads identity's ended sessions with (service-kit README "Internal routes"). */
+  internalToken: env.INTERNAL_TOKEN,
 }));
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

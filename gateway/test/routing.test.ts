@@ -73,7 +73,7 @@ describe('routing /api/* to the services', () => {
   });
 
   test('forwards the session cookie, x-request-id and X-Forwarded-* headers, and the reply cookies', async () => {
-    const res = await request(app())
+    const res = await request(testGateway(fakes, { ALLOWED_HOSTS: 'lakorn.example' }))
       .post('/api/chats')
       .set('Cookie', `${cookie}; theme=dark`)
       .set('x-request-id', 'req-123')
@@ -92,7 +92,7 @@ describe('routing /api/* to the services', () => {
   });
 
   test("replaces a client's own X-Forwarded-* headers: the services trust what the gateway sends", async () => {
-    await request(app())
+    await request(testGateway(fakes, { ALLOWED_HOSTS: 'lakorn.example' }))
       .get('/api/news')
       .set('Cookie', cookie)
       .set('Host', 'lakorn.example')

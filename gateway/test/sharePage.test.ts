@@ -205,7 +205,7 @@ describe('share pages /c/{id}', () => {
   });
 
   it("names the request's own origin in absolute URLs when PUBLIC_URL is unset, and the shell icon for a character without an image", async () => {
-    const local = testGateway({ urls: { identity: catalog.url, catalog: catalog.url, chat: catalog.url, wallet: catalog.url, checkin: catalog.url } }, { WEB_ROOT: webRoot });
+    const local = testGateway({ urls: { identity: catalog.url, catalog: catalog.url, chat: catalog.url, wallet: catalog.url, checkin: catalog.url } }, { WEB_ROOT: webRoot, ALLOWED_HOSTS: 'localhost' });
     share('aaaaaaaaaaaaaaaaaaaaaa08', { imageUrl: '' });
     const html = (await request(local).get('/c/aaaaaaaaaaaaaaaaaaaaaa08').set('Host', 'localhost:8080')).text;
     expect(metaOf(html, 'og:image')).toBe('http://localhost:8080/icons/icon-512.png');
