@@ -220,9 +220,11 @@ describe('the audit log', () => {
 
   test('shows actions newest first as the server pages them, in Thai, and loads more with the cursor', async () => {
     const api = mockApi({
+      'GET /api/characters/char1': { body: houseCharacter({ id: 'char1', name: 'มะลิ' }) },
+      'GET /api/characters/char2': { body: houseCharacter({ id: 'char2', name: 'ตัวร้าย' }) },
       'GET /api/admin/audit': (call) =>
         call.url.searchParams.get('cursor') === 'next'
-          ? { body: { entries: [entry(3, { action: 'report.dismiss', targetType: 'report', targetId: 'r9', details: {} })], nextCursor: null } }
+          ? { body: { entries: [entry(3, { action: 'report.dismiss', targetType: 'report', targetId: 'r9', details: { characterId: 'char1', reason: 'spam' } })], nextCursor: null } }
           : { body: { entries: [entry(1, { action: 'character.moderation', details: { adult: true } }), entry(2)], nextCursor: 'next' } },
     });
     renderAdmin('/admin/moderation?tab=audit', admin);
@@ -230,11 +232,15 @@ describe('the audit log', () => {
     await within(list).findByText('เปลี่ยนการแสดงผลของตัวละคร');
     expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['เปลี่ยนการแสดงผลของตัวละคร', 'ซ่อนตัวละครจากรายงาน']);
     expect(within(list).getByText('อายุผู้ชม: 18+ เสมอ')).toBeInTheDocument();
-    expect(within(list).getByText('ตัวละคร char2 · ซ่อนอยู่ · เหตุผล: สแปมหรือโฆษณา')).toBeInTheDocument();
+    // Names, not ids: the character's name is read from the catalog.
+    expect(within(list).getByText('ซ่อนอยู่ · เหตุผล: สแปมหรือโฆษณา')).toBeInTheDocument();
+    expect(await within(list).findByText('ตัวละคร ตัวร้าย')).toBeInTheDocument();
+    expect(within(list).getByText('ตัวละคร มะลิ')).toBeInTheDocument();
     expect(within(list).getAllByText(/โดย moderator@lakorn.local/)).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'ดูเพิ่มเติม' }));
     expect(await within(list).findByText('ยกเลิกรายงาน')).toBeInTheDocument();
-    expect(within(list).getByText('รายงาน r9')).toBeInTheDocument();
+    expect(await within(list).findByText('รายงานเรื่องตัวละคร มะลิ')).toBeInTheDocument();
+    expect(list.textContent).not.toMatch(/char\d|r9/);
     expect(api.callsTo('GET', '/api/admin/audit').at(-1)?.url.searchParams.get('cursor')).toBe('next');
     expect(screen.queryByRole('button', { name: 'ดูเพิ่มเติม' })).toBeNull();
   });
@@ -259,18 +265,44 @@ describe('the audit log', () => {
     });
     renderAdmin('/admin/moderation?tab=audit', admin);
     const list = await screen.findByRole('list', { name: 'บันทึกการดำเนินการของผู้ดูแล' });
-    await within(list).findByText('สร้างโค้ดโปรโมชั่น');
+    await within(list).findByText('สร้างโค้ดโปรโมชัน');
     const items = within(list).getAllByRole('listitem').map((li) => [...li.querySelectorAll('strong, small')].slice(0, 3).map((n) => n.textContent));
     expect(items).toEqual([
-      ['สร้างโค้ดโปรโมชั่น', 'โค้ด SONGKRAN · 50 เหรียญ · ใช้ได้ไม่จำกัด', 'โค้ดโปรโมชั่น p1'],
-      ['เปลี่ยนสถานะโค้ดโปรโมชั่น', 'โค้ด SONGKRAN · ปิดใช้งาน', 'โค้ดโปรโมชั่น p1'],
+      ['สร้างโค้ดโปรโมชัน', 'โค้ด SONGKRAN · 50 เหรียญ · ใช้ได้ไม่จำกัด', 'โค้ดโปรโมชัน SONGKRAN'],
+      ['เปลี่ยนสถานะโค้ดโปรโมชัน', 'โค้ด SONGKRAN · ปิดใช้งาน', 'โค้ดโปรโมชัน SONGKRAN'],
       ['ตั้งค่าระบบชำระเงิน', 'เปิดรับชำระเงิน', 'การตั้งค่า ระบบชำระเงิน'],
       ['ตั้งโบนัสสมัครสมาชิก', '500 เหรียญ', 'การตั้งค่า โบนัสสมัครสมาชิก'],
       ['ตั้งเหรียญเช็คอินรายวัน', '70 เหรียญ', 'วันเสาร์'],
-      ['เพิ่มวันเช็คอินพิเศษ', expect.stringMatching(/13 เมษายน 2569 · 150 เหรียญ$/), 'วันเช็คอินพิเศษ d1'],
-      ['ลงข่าว', 'หัวข้อ: อัปเดตใหม่', 'ข่าว n1'],
+      ['เพิ่มวันเช็คอินพิเศษ', expect.stringMatching(/13 เมษายน 2569 · 150 เหรียญ$/), 'วันเช็คอินพิเศษ วันจันทร์ที่ 13 เมษายน 2569'],
+      ['ลงข่าว', 'หัวข้อ: อัปเดตใหม่', 'ข่าว อัปเดตใหม่'],
       // An action this screen does not know yet shows as the server named it.
       ['wallet.something.new', 'level: 2', 'thing t1'],
     ]);
+  });
+
+  test('names what a removal removed from the entry that made it, and never shows a bare id', async () => {
+    mockApi({
+      'GET /api/admin/audit': () => ({
+        body: {
+          entries: [
+            entry(1, { action: 'promoCode.remove', targetType: 'promoCode', targetId: 'p1', details: {} }),
+            entry(2, { action: 'news.remove', targetType: 'news', targetId: 'n1', details: {} }),
+            entry(3, { action: 'specialDay.remove', targetType: 'specialDay', targetId: 'd9', details: {} }),
+            entry(6, { action: 'character.moderation', targetType: 'character', targetId: 'gone1', details: { hidden: true } }),
+            entry(4, { action: 'news.publish', targetType: 'news', targetId: 'n1', details: { title: 'กิจกรรมสงกรานต์' } }),
+            entry(5, { action: 'promoCode.create', targetType: 'promoCode', targetId: 'p1', details: { code: 'SONGKRAN', coins: 50, maxUses: null } }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderAdmin('/admin/moderation?tab=audit', admin);
+    const list = await screen.findByRole('list', { name: 'บันทึกการดำเนินการของผู้ดูแล' });
+    await within(list).findByText('ลบโค้ดโปรโมชัน');
+    const targets = within(list).getAllByRole('listitem').map((li) => li.querySelector('[data-part="target"]')?.textContent);
+    await within(list).findByText('ตัวละครที่ลบไปแล้ว');
+    expect(targets.slice(0, 3)).toEqual(['โค้ดโปรโมชัน SONGKRAN', 'ข่าว กิจกรรมสงกรานต์', 'วันเช็คอินพิเศษที่ลบไปแล้ว']);
+    expect(targets.slice(4)).toEqual(['ข่าว กิจกรรมสงกรานต์', 'โค้ดโปรโมชัน SONGKRAN']);
+    expect(list.textContent).not.toMatch(/\b(p1|n1|d9|gone1)\b/);
   });
 });

@@ -13,15 +13,21 @@ const AUDIT_TARGET_TEXT: Record<string, string> = {
   specialDay: 'วันเช็คอินพิเศษ',
   dayOfWeek: 'วันในสัปดาห์',
   setting: 'การตั้งค่า',
-  promoCode: 'โค้ดโปรโมชั่น',
+  promoCode: 'โค้ดโปรโมชัน',
 };
 const AUDIT_SETTING_TEXT: Record<string, string> = { paymentSystem: 'ระบบชำระเงิน', registrationBonus: 'โบนัสสมัครสมาชิก' };
 
-/** What an entry acted on, as admins read it: a weekday by name, a setting by name, else kind and id. */
-function auditTarget(type: string, id: string): string {
+/**
+ * What an entry acted on, as admins read it: a weekday or a setting by name, a code, news or special
+ * day by the `name` the log gives it (AuditLog's targetNames), one whose name the log no longer holds
+ * as removed; a kind this screen does not know as the server wrote it.
+ */
+function auditTarget(type: string, id: string, name: string | undefined): string {
   if (type === 'dayOfWeek') return THAI_WEEKDAYS.long[Number(id)] ?? id;
   if (type === 'setting') return `${AUDIT_TARGET_TEXT.setting} ${AUDIT_SETTING_TEXT[id] ?? id}`;
-  return `${AUDIT_TARGET_TEXT[type] ?? type} ${id}`;
+  const kind = AUDIT_TARGET_TEXT[type];
+  if (!kind) return `${type} ${id}`;
+  return name ? `${kind} ${name}` : `${kind}ที่ลบไปแล้ว`;
 }
 
 export const MODERATION_TEXT = {
@@ -92,8 +98,11 @@ export const MODERATION_TEXT = {
   auditFailed: 'โหลดบันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
   auditEmpty: 'ยังไม่มีการดำเนินการ',
   by: (email: string) => `โดย ${email}`,
-  character: (id: string) => `ตัวละคร ${id}`,
   target: auditTarget,
+  /** A character by name (the catalog's), or said to be gone when the catalog no longer has it. */
+  targetCharacter: (name: string | null) => (name === null ? 'ตัวละครที่ลบไปแล้ว' : `ตัวละคร ${name}`),
+  targetReport: (name: string | null) => (name === null ? 'รายงานเรื่องตัวละครที่ลบไปแล้ว' : `รายงานเรื่องตัวละคร ${name}`),
+  characterNameLoading: '...',
   // What changed in other admins' writes (checkin's and wallet's entries).
   newsTitle: (title: string) => `หัวข้อ: ${title}`,
   coins: (n: number) => `${formatCoins(n)} เหรียญ`,
@@ -116,7 +125,7 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'dailyCoins.set': 'ตั้งเหรียญเช็คอินรายวัน',
   'paymentSystem.set': 'ตั้งค่าระบบชำระเงิน',
   'registrationBonus.set': 'ตั้งโบนัสสมัครสมาชิก',
-  'promoCode.create': 'สร้างโค้ดโปรโมชั่น',
-  'promoCode.setActive': 'เปลี่ยนสถานะโค้ดโปรโมชั่น',
-  'promoCode.remove': 'ลบโค้ดโปรโมชั่น',
+  'promoCode.create': 'สร้างโค้ดโปรโมชัน',
+  'promoCode.setActive': 'เปลี่ยนสถานะโค้ดโปรโมชัน',
+  'promoCode.remove': 'ลบโค้ดโปรโมชัน',
 };
