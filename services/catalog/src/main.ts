@@ -15,6 +15,7 @@ async function main() {
     syncIntervalMs: config.DISCOVER_SYNC_INTERVAL_MS,
     snapshotIntervalMs: config.DISCOVER_SNAPSHOT_INTERVAL_MS,
     starterCast: { seed: config.SEED_STARTER_CAST },
+    metrics,
   });
   await ensureIndexes(connection);
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { QUOTAS } from '@lakorn/contracts';
-import { collectionOf, quotaSlots, type Connection, type Logger, type Outbox } from '@lakorn/service-kit';
+import { collectionOf, quotaSlots, type Connection, type Logger, type Outbox, type ServiceMetrics } from '@lakorn/service-kit';
 import { createChangeLog } from './data/changeLog';
 import { createCharacterStore } from './data/characterStore';
 import { createCreatorStore } from './data/creatorStore';
@@ -23,6 +23,7 @@ import { createPopularActivity } from './domain/activity';
 import { createStarterCastStore } from './data/starterCastStore';
 import type { StarterCastMember } from './domain/starterCast/cast';
 import { createStarterCastSeeder, type StarterCastOutcome } from './domain/starterCast/seed';
+import type { PngReadWork } from './domain/pngText';
 
 export interface CatalogServiceOptions {
   connection: Connection;
@@ -42,7 +43,25 @@ export interface CatalogServiceOptions {
   starterCast?: { seed: boolean; cast?: readonly StarterCastMember[] };
   /** The members' allowances (contracts QUOTAS); tests pass small ones. */
   quotas?: { charactersTotal?: number; uploadBytesPerDay?: number };
+  /** Where the card import's reading work is counted (the runtime's metrics); unset: not counted. */
+  metrics?: ServiceMetrics;
   now?: () => Date;
+}
+
+/**
+ * README "Cards": the work of every PNG card read, as counters (lakorn_catalog_png_*_total): chunks
+ * walked, texts inflated and bytes inflated, so the fixed budget can be watched, and tested.
+ */
+function pngReadCounters(metrics: ServiceMetrics | undefined): ((work: PngReadWork) => void) | undefined {
+  if (!metrics) return undefined;
+  const chunks = metrics.counter('lakorn_catalog_png_chunks_walked_total', 'PNG chunks walked reading character cards', []);
+  const texts = metrics.counter('lakorn_catalog_png_texts_inflated_total', 'PNG text chunks inflated reading character cards', []);
+  const bytes = metrics.counter('lakorn_catalog_png_bytes_inflated_total', 'Bytes inflated from PNG text chunks reading character cards', []);
+  return (work) => {
+    chunks.inc(work.chunksWalked);
+    texts.inc(work.textsInflated);
+    bytes.inc(work.bytesInflated);
+  };
 }
 
 /**
@@ -91,7 +110,15 @@ export function createCatalogService(options: CatalogServiceOptions) {
   }), now);
   // Reports, admins' moderation and its audit log (README "Moderation and the age gate").
   const moderation = createModeration({ catalog, store: createModerationStore(options.connection), index, logger, now });
-  const characterImages = createCharacterImages({ store: images, catalog, quotas, uploadBytesPerDay: limits.uploadBytesPerDay, logger, now });
+  const characterImages = createCharacterImages({
+    store: images,
+    catalog,
+    quotas,
+    uploadBytesPerDay: limits.uploadBytesPerDay,
+    logger,
+    countPngRead: pngReadCounters(options.metrics),
+    now,
+  });
   const sweepEvery = options.uploadSweepIntervalMs ?? 60 * 60_000;
   let sweeper: NodeJS.Timeout | undefined;
   const snapshots = createDiscoverSnapshots({ store: createSnapshotStore(models), index, sync, logger, intervalMs: options.snapshotIntervalMs, now });

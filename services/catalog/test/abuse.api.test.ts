@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ABUSE_MESSAGES, ERROR_CODES, QUOTAS } from '@lakorn/contracts';
 import { harnessPerFile } from '@lakorn/service-kit/testing';
 import { UPLOAD_QUOTA_UNIT } from '../src/domain/characterImages';
-import { readPngTexts } from '../src/domain/pngText';
+import { pngTextKeywords } from '../src/domain/pngText';
 import { catalogForThisFile, characterInput, createCharacter, member, startCatalog } from './support/harness';
 import { makeCameraJpeg, makeCameraPng, makeCameraWebp, makeJpeg, makePng } from './support/images';
 
@@ -99,7 +99,7 @@ describe('image metadata is stripped on upload (the picture is served to everyon
     const { cookie } = member();
     const res = await upload(real.app, cookie, makeCameraPng(), 'shot.png');
     const out = await served(res.body.url);
-    expect(readPngTexts(out)).toEqual([]);
+    expect(pngTextKeywords(out)).toEqual([]);
     for (const text of ['eXIf', 'tIME', 'GPS']) expect(out.includes(text)).toBe(false);
     expect(out.equals(makePng())).toBe(true);
   });

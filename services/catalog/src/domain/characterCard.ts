@@ -3,6 +3,7 @@ import {
   ALTERNATE_GREETINGS_MAX,
   CARD_EXTENSION_KEY,
   CARD_EXTRAS_MAX,
+  CARD_JSON_MAX_DEPTH,
   CARD_SPEC,
   CARD_SPEC_VERSION,
   CharacterCardV2Data,
@@ -10,6 +11,7 @@ import {
   DRAFT_LIMITS,
   GENDERS,
   GENRES,
+  jsonTextShape,
   LANGUAGE_CODE,
   Lorebook,
   type Character,
@@ -19,7 +21,7 @@ import {
   type OverLongField,
 } from '@lakorn/contracts';
 import { lorebookFromCard, lorebookToCard } from './characterBook';
-import { InvalidCard } from './errors';
+import { CardOverBudget, InvalidCard } from './errors';
 
 // Character Card V2 (beyond the spec, ARCHITECTURE §6 extensions): the mapping between a Lakorn character and the
 // community card format ("chara_card_v2"), pure so it can be tested alone.
@@ -133,11 +135,22 @@ function parseExtras(text: string): Extras {
   }
 }
 
+/**
+ * A cardExtras text, or '' when it nests past CARD_MAX_DEPTH: such text predates the limit
+ * (contracts isJsonObject), and writing it into a card overflowed JSON.stringify (a 500).
+ */
+const shallowExtras = (text: string) => (jsonTextShape(text, CARD_MAX_DEPTH).depth > CARD_MAX_DEPTH ? '' : text);
+
+/** The lorebook with every cardExtras it carries kept only while shallow enough to export. */
+function exportableBook(book: Lorebook | undefined): Lorebook | undefined {
+  return book && { ...book, cardExtras: shallowExtras(book.cardExtras), entries: book.entries.map((entry) => ({ ...entry, cardExtras: shallowExtras(entry.cardExtras) })) };
+}
+
 /** The V2 card of a Lakorn character. */
 export function toCard(character: CardCharacter): ExportedCard {
-  const extras = parseExtras(character.cardExtras);
+  const extras = parseExtras(shallowExtras(character.cardExtras));
   const { extensions: otherExtensions, tags: otherTags, character_book: keptBook, creator_notes_multilingual: keptNotes, ...rest } = extras;
-  const book = lorebookToCard(character.lorebook) ?? keptBook;
+  const book = lorebookToCard(exportableBook(character.lorebook)) ?? keptBook;
   const notesByLanguage = Object.keys(character.creatorNotesMultilingual).length > 0 ? character.creatorNotesMultilingual : keptNotes;
   const lakorn: LakornExtension = {
     version: 1,
@@ -291,33 +304,33 @@ function notesByLanguage(raw: unknown): Record<string, string> {
   );
 }
 
-/** A card's JSON from a file's bytes: a JSON file, or the base64 `chara` text of a PNG card. */
-export function parseCardJson(text: string): unknown {
-  let json: unknown;
+/**
+ * What reading one card's JSON may cost (README "Cards"), from a JSON file or a PNG's card text:
+ * 5 MB of JSON held the event loop for half a second. Past it the file is refused (CardOverBudget).
+ */
+export const CARD_JSON_BUDGET = {
+  /** Bytes of JSON: a card with a full lorebook of Thai (what a character save carries) is under 1 MB. */
+  bytes: 1024 * 1024,
+  /** Values (openings and commas): a full lorebook is about 15 000. */
+  values: 100_000,
+} as const;
+
+/** How deep a card's JSON may nest (contracts CARD_JSON_MAX_DEPTH). */
+export const CARD_MAX_DEPTH = CARD_JSON_MAX_DEPTH;
+
+/**
+ * A card's JSON from a file's bytes: a JSON file, or the base64-decoded text of a PNG card. Its
+ * size, depth and values are checked from the text before it is parsed.
+ */
+export function parseCardJson(bytes: Buffer): unknown {
+  if (bytes.length > CARD_JSON_BUDGET.bytes) throw new CardOverBudget(`more than ${CARD_JSON_BUDGET.bytes} bytes of JSON`);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const shape = jsonTextShape(text, CARD_MAX_DEPTH);
+  if (shape.depth > CARD_MAX_DEPTH) throw new InvalidCard(`The card is nested more than ${CARD_MAX_DEPTH} levels deep`);
+  if (shape.values > CARD_JSON_BUDGET.values) throw new CardOverBudget(`more than ${CARD_JSON_BUDGET.values} JSON values`);
   try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+    return JSON.parse(text);
   } catch {
     throw new InvalidCard('The card is not valid JSON');
   }
-  if (depthOver(json, CARD_MAX_DEPTH)) throw new InvalidCard(`The card is nested more than ${CARD_MAX_DEPTH} levels deep`);
-  return json;
-}
-
-/**
- * How deep a card's JSON may nest. A real card is a few levels deep; thousands of levels pass
- * JSON.parse but overflow the stack of everything after it (stringify, BSON: a 500), and a
- * document may nest at most 100 levels in MongoDB.
- */
-export const CARD_MAX_DEPTH = 32;
-
-/** Whether `value` nests deeper than `limit`, walked without recursion (the point is deep input). */
-function depthOver(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return false;
 }

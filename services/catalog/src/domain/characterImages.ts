@@ -3,11 +3,12 @@ import { quotaDay, type Actor, type Logger, type QuotaSlots } from '@lakorn/serv
 import { variantFileName, type ImageStore, type StoredImage } from '../data/imageStore';
 import { fromCard, parseCardJson } from './characterCard';
 import type { Catalog } from './characters';
-import { InvalidCard, NoCardInFile, NotAnImage, QuotaReached } from './errors';
+import { CardOverBudget, InvalidCard, NoCardInFile, NotAnImage, QuotaReached, TooManyPixels } from './errors';
 import { stripImageMetadata, UnreadableImage } from './imageMetadata';
 import { detectImageKind, IMAGE_CONTENT_TYPES, newImageFileName, type ImageKind } from './images';
 import { uprightPicture, webpAtWidth } from './imageVariants';
-import { InvalidPngError, readPngTexts, withPngText } from './pngText';
+import { pictureFits, pictureSize } from './pictureSize';
+import { InvalidPngError, noPngReadWork, PngOverBudget, readPngText, withPngText, type PngReadWork } from './pngText';
 
 // Character images (ARCHITECTURE §8b, spec §5) and the PNG side of character cards.
 
@@ -27,6 +28,8 @@ export interface CharacterImagesDeps {
   quotas: QuotaSlots;
   uploadBytesPerDay: number;
   logger: Logger;
+  /** Told the work of every PNG card read (the service counts it in its metrics). */
+  countPngRead?: (work: PngReadWork) => void;
   now?: () => Date;
 }
 
@@ -66,7 +69,18 @@ export function createCharacterImages(deps: CharacterImagesDeps) {
     return variant;
   }
 
+  /**
+   * README "Images": the size the picture's header names (never decoded) within contracts
+   * PICTURE_LIMITS; a header that names none is not a picture anyone could show.
+   */
+  function assertPictureFits(bytes: Buffer, kind: ImageKind): void {
+    const size = pictureSize(bytes, kind);
+    if (!size) throw new NotAnImage();
+    if (!pictureFits(size)) throw new TooManyPixels();
+  }
+
   async function save(actor: Actor, bytes: Buffer, kind: ImageKind, characterId: string | null): Promise<string> {
+    assertPictureFits(bytes, kind);
     // A picture stored for everyone to fetch carries no metadata (EXIF with GPS, XMP, comments)
     // and no (possibly private) card: every text chunk of a PNG goes.
     let content: Buffer;
@@ -91,11 +105,18 @@ export function createCharacterImages(deps: CharacterImagesDeps) {
     return `${CHARACTER_IMAGE_PATH}${fileName}`;
   }
 
-  function cardText(png: Buffer): string | null {
-    const texts = readPngTexts(png);
-    const found = CARD_KEYWORDS.map((keyword) => texts.find((t) => t.keyword === keyword)).find(Boolean);
-    if (!found) return null;
-    return Buffer.from(found.text.trim(), 'base64').toString('utf8');
+  /** A PNG card's JSON bytes (its base64 text decoded), read within PNG_READ_BUDGET (README "Cards"). */
+  async function cardJson(png: Buffer): Promise<Buffer | null> {
+    const work = noPngReadWork();
+    try {
+      const found = await readPngText(png, CARD_KEYWORDS, work);
+      return found && Buffer.from(found.text.trim(), 'base64');
+    } catch (error) {
+      if (error instanceof PngOverBudget) throw new CardOverBudget(error.message);
+      throw error;
+    } finally {
+      deps.countPngRead?.(work);
+    }
   }
 
   return {
@@ -158,11 +179,13 @@ export function createCharacterImages(deps: CharacterImagesDeps) {
       let picture: string | null = null;
       try {
         if (kind === 'png') {
-          const text = cardText(bytes);
+          // Its picture is stored with the draft: a picture over the limits is refused before its card is read.
+          assertPictureFits(bytes, kind);
+          const text = await cardJson(bytes);
           if (text === null) throw new NoCardInFile();
           json = parseCardJson(text);
         } else if (kind === null && /^\s*[{[]/.test(bytes.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, ''))) {
-          json = parseCardJson(bytes.toString('utf8'));
+          json = parseCardJson(bytes);
         } else {
           throw new NoCardInFile();
         }
@@ -178,6 +201,7 @@ export function createCharacterImages(deps: CharacterImagesDeps) {
     /** One's own character as a PNG card: the given picture (PNG) with the card in a `chara` chunk. */
     async cardPng(actor: Actor, characterId: string, picture: Buffer): Promise<{ png: Buffer; name: string }> {
       if (detectImageKind(picture) !== 'png') throw new NotAnImage();
+      assertPictureFits(picture, 'png');
       const { card, name } = await catalog.card(actor, characterId);
       const text = Buffer.from(JSON.stringify(card), 'utf8').toString('base64');
       try {

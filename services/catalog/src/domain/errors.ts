@@ -28,6 +28,12 @@ export class QuotaReached extends DomainError {
 /** spec §9: an image over 5 MB. */
 export class ImageTooLarge extends DomainError {}
 
+/** A picture whose header names more than contracts PICTURE_LIMITS (50 megapixels, 8 192 px a side). */
+export class TooManyPixels extends DomainError {}
+
+/** A card file whose reading would pass its fixed budget (README "Cards": chunks, inflated bytes, JSON). */
+export class CardOverBudget extends DomainError {}
+
 /** spec §7 Images: no stored image by that name. */
 export class ImageNotFound extends DomainError {}
 

@@ -1,4 +1,5 @@
 import type { ImageKind } from './images';
+import { JPEG_SEGMENTS_MAX, PICTURE_CHUNKS_MAX } from './pictureSize';
 import { withoutPngChunks } from './pngText';
 
 // An uploaded picture is served to everyone (ARCHITECTURE §8b), so what a camera or an editor wrote
@@ -26,7 +27,9 @@ const SOS = 0xda;
 function stripJpeg(jpeg: Buffer): Buffer {
   const parts: Buffer[] = [jpeg.subarray(0, 2)];
   let at = 2;
-  while (at < jpeg.length) {
+  // A bounded walk (README "Images"): 5 MB of 4-byte segments would be a million parts.
+  for (let segments = 0; at < jpeg.length; segments++) {
+    if (segments >= JPEG_SEGMENTS_MAX) throw new UnreadableImage(`more than ${JPEG_SEGMENTS_MAX} JPEG segments before the scan`);
     if (jpeg[at] !== 0xff) throw new UnreadableImage('JPEG segment does not start with a marker');
     let markerAt = at;
     while (jpeg[markerAt + 1] === 0xff) markerAt++; // fill bytes before a marker
@@ -62,7 +65,8 @@ function stripWebp(webp: Buffer): Buffer {
   if (webp.length < 12) throw new UnreadableImage('WebP is truncated');
   const parts: Buffer[] = [];
   let at = 12;
-  while (at + 8 <= webp.length) {
+  for (let chunks = 0; at + 8 <= webp.length; chunks++) {
+    if (chunks >= PICTURE_CHUNKS_MAX) throw new UnreadableImage(`more than ${PICTURE_CHUNKS_MAX} WebP chunks`);
     const type = webp.toString('latin1', at, at + 4);
     const size = webp.readUInt32LE(at + 4);
     const end = at + 8 + size + (size % 2); // chunks are padded to an even size

@@ -1,13 +1,14 @@
 import sharp from 'sharp';
+import { PICTURE_LIMITS } from '@lakorn/contracts';
 
 // Card-sized variants (README "Card-sized variants", beside ARCHITECTURE §8b): an upload is kept as sent (up to 5 MB, its metadata
 // stripped), and a phone's card asks for it at the width it draws, as WebP.
 
 /**
- * Decoding refuses pictures of more pixels than this (a "decompression bomb" fits in 5 MB); such
- * a picture is served as it was uploaded. 50 megapixels is well above any phone's camera photo.
+ * Decoding refuses pictures of more pixels than an upload may have (contracts PICTURE_LIMITS; a
+ * "decompression bomb" fits in 5 MB): one stored before the limit is served as it was uploaded.
  */
-const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = PICTURE_LIMITS.maxPixels;
 const WEBP_QUALITY = 78;
 
 /**

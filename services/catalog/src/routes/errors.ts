@@ -5,6 +5,7 @@ import {
   CharacterNotFound,
   EditInProgress,
   ImageNotFound,
+  CardOverBudget,
   ImageTooLarge,
   InvalidCard,
   InvalidCursor,
@@ -14,6 +15,7 @@ import {
   QuotaReached,
   ReportNotFound,
   SpicyNeedsAge,
+  TooManyPixels,
 } from '../domain/errors';
 
 /** spec §5 "Character card import": the texts the wizard shows for a card it cannot use. */
@@ -30,6 +32,8 @@ export const catalogErrors: DomainErrorMap = (error) => {
   if (error instanceof InvalidCursor) return badRequest('cursor: Invalid cursor');
   if (error instanceof NotAnImage) return badRequest(UPLOAD_MESSAGES.invalid);
   if (error instanceof ImageTooLarge) return new HttpError(413, UPLOAD_MESSAGES.tooLarge, ERROR_CODES.validation);
+  if (error instanceof TooManyPixels) return new HttpError(413, UPLOAD_MESSAGES.tooManyPixels, ERROR_CODES.validation);
+  if (error instanceof CardOverBudget) return badRequest(UPLOAD_MESSAGES.invalid);
   if (error instanceof QuotaReached) {
     return new HttpError(429, error.quota === 'characters' ? ABUSE_MESSAGES.characterQuota : ABUSE_MESSAGES.uploadQuota, ERROR_CODES.quota);
   }

@@ -20,7 +20,7 @@ export interface Harness {
 /** The catalog over a fresh FerretDB database, with a real bus (not relaying unless a test starts it). */
 export async function startCatalog(
   label: string,
-  options: { bus?: Bus; service?: Pick<CatalogServiceOptions, 'quotas' | 'now'> } = {},
+  options: { bus?: Bus; service?: Pick<CatalogServiceOptions, 'quotas' | 'now' | 'metrics'> } = {},
 ): Promise<Harness> {
   const mongo = await testMongo(label);
   const logger = silentLogger();

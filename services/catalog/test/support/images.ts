@@ -25,30 +25,85 @@ export function makePng(width = 8, height = 8): Buffer {
   ]);
 }
 
+/** A JPEG frame header (SOF0): 8-bit samples, `height` × `width`, three components. */
+export function sof0(width: number, height: number): Buffer {
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  return sof;
+}
+
 /**
- * A JPEG-looking file of `size` bytes: the JFIF start the server checks (a 16-byte APP0), a start
- * of scan, then filler as the scan's data.
+ * A JPEG-looking file of `size` bytes: the JFIF start the server checks (a 16-byte APP0), the
+ * frame header that names its size (SOF0, `width` × `height`), a start of scan, then filler as
+ * the scan's data.
  */
-export function makeJpeg(size = 2048): Buffer {
+export function makeJpeg(size = 2048, width = 64, height = 48): Buffer {
   const bytes = Buffer.alloc(size, 0x20);
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).copy(bytes);
-  bytes[20] = 0xff;
-  bytes[21] = 0xda;
+  sof0(width, height).copy(bytes, 20);
+  bytes[39] = 0xff;
+  bytes[40] = 0xda;
   bytes[size - 2] = 0xff;
   bytes[size - 1] = 0xd9;
   return bytes;
 }
 
-export function makeWebp(): Buffer {
-  const bytes = Buffer.alloc(64);
-  bytes.write('RIFF', 0, 'latin1');
-  bytes.writeUInt32LE(56, 4);
-  bytes.write('WEBPVP8 ', 8, 'latin1');
-  return bytes;
+/** A simple (lossy) WebP whose VP8 key frame header names `width` × `height`; the frame's data is filler. */
+export function makeWebp(width = 64, height = 48): Buffer {
+  const frame = Buffer.alloc(30);
+  frame[0] = 0x10; // key frame, version 0, shown
+  Buffer.from([0x9d, 0x01, 0x2a]).copy(frame, 3); // the key frame's start code
+  frame.writeUInt16LE(width, 6);
+  frame.writeUInt16LE(height, 8);
+  const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), riffChunk('VP8 ', frame)]);
+  const head = Buffer.alloc(8);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body]);
 }
 
-export function makeGif(): Buffer {
-  return Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(32)]);
+/** An extended WebP (VP8X) whose canvas is `width` × `height` (an animation's size lives there). */
+export function makeWideWebp(width: number, height: number): Buffer {
+  const vp8x = Buffer.alloc(10);
+  vp8x.writeUIntLE(width - 1, 4, 3);
+  vp8x.writeUIntLE(height - 1, 7, 3);
+  const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), riffChunk('VP8X', vp8x), riffChunk('VP8 ', makeWebp(64, 48).subarray(20))]);
+  const head = Buffer.alloc(8);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body]);
+}
+
+/** A one-frame GIF: its logical screen is `width` × `height`, its frame `frameWidth` × `frameHeight` (a 1×1 pixel by default). */
+export function makeGif(width = 1, height = 1, frameWidth = 1, frameHeight = 1): Buffer {
+  const screen = Buffer.from([0, 0, 0, 0, 0x80, 0, 0]); // a global colour table of two colours
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  const frame = Buffer.from([0x2c, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  frame.writeUInt16LE(frameWidth, 5);
+  frame.writeUInt16LE(frameHeight, 7);
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    screen,
+    Buffer.from([0, 0, 0, 0xff, 0xff, 0xff]),
+    frame,
+    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]), // LZW data of one pixel, the trailer
+  ]);
+}
+
+/**
+ * A black-and-white PNG of any size that stays small (1 bit a pixel, rows of zeros deflate to
+ * almost nothing): a 16 000 × 16 000 picture, 256 megapixels, is about 30 KB.
+ */
+export function makeBlankPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 const segment = (marker: number, data: Buffer) => {
@@ -76,6 +131,7 @@ export function makeCameraJpeg(): { bytes: Buffer; icc: Buffer; scan: Buffer } {
     icc,
     segment(0xfe, Buffer.from('shot at home', 'latin1')),
     segment(0xdb, Buffer.alloc(65, 1)),
+    sof0(64, 48),
     scan,
   ]);
   return { bytes, icc, scan };
