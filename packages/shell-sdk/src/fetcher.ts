@@ -194,8 +194,22 @@ export async function mutate<T = unknown>(method: 'POST' | 'PUT' | 'DELETE' | 'P
   }
 }
 
-/** The server's own message of a failure (for toasts that add it), else the error text. */
+/**
+ * What a member reads for a 400 VALIDATION: the services word most field errors in English for
+ * developers ("personaContext: Invalid input"), which no member could act on.
+ */
+export const INVALID_INPUT_MESSAGE = 'ข้อมูลที่ส่งไปไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่อีกครั้ง';
+
+const THAI = /[\u0E00-\u0E7F]/;
+
+/**
+ * The server's own message of a failure (for toasts that add it), else the error text; a 400
+ * VALIDATION not already worded in Thai for members shows INVALID_INPUT_MESSAGE instead.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof ApiError) {
+    if (error.status === 400 && error.code === ERROR_CODES.validation && !THAI.test(error.serverMessage ?? '')) return INVALID_INPUT_MESSAGE;
+    return error.serverMessage ?? error.message;
+  }
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,4 @@
-import { ApiError, getJson, limitMessage, mutate, request } from '../src/fetcher';
+import { ApiError, errorMessage, getJson, INVALID_INPUT_MESSAGE, limitMessage, mutate, request } from '../src/fetcher';
 
 type Reply = { status: number; body?: string } | 'network';
 
@@ -146,5 +146,26 @@ describe('request', () => {
     const body = await settle(getJson<number[]>('/api/messages/chat/a?limit=50', { onResponse: (r) => seen.push(r.headers.get('X-Next-Cursor')) }));
     expect(body).toEqual([1]);
     expect(seen).toEqual(['c50']);
+  });
+});
+
+describe('what a failure shows (errorMessage, the description of the failure toasts)', () => {
+  const failure = (status: number, body: unknown) => new ApiError(status, 'X', JSON.stringify(body));
+
+  it('shows a 400 VALIDATION worded for developers (English field errors) as one clear Thai text', () => {
+    const shown = errorMessage(failure(400, { message: 'personaContext: Invalid input: expected object, received number', code: 'VALIDATION' }));
+    expect(shown).toBe(INVALID_INPUT_MESSAGE);
+    expect(shown).toMatch(/[\u0E00-\u0E7F]/);
+    expect(errorMessage(failure(400, { message: 'Invalid request body', code: 'VALIDATION' }))).toBe(INVALID_INPUT_MESSAGE);
+  });
+
+  it('keeps a VALIDATION message the server already words in Thai for members (a picture address, a file)', () => {
+    expect(errorMessage(failure(400, { message: 'ไฟล์ไม่ถูกต้อง', code: 'VALIDATION' }))).toBe('ไฟล์ไม่ถูกต้อง');
+  });
+
+  it("keeps the server's message for every other failure (spec §8: the toast adds it)", () => {
+    expect(errorMessage(failure(409, { message: 'Username already taken', code: 'USERNAME_TAKEN' }))).toBe('Username already taken');
+    expect(errorMessage(failure(400, { message: 'Invalid package selection', code: 'INVALID_PACKAGE' }))).toBe('Invalid package selection');
+    expect(errorMessage(new ApiError(400, 'Bad Request', 'plain text'))).toBe('400: plain text');
   });
 });
