@@ -16,7 +16,7 @@ function main(): void {
   // Sessions that end (service-kit README "Sessions"): the gateway has no bus, so its copy of the
   // list is reloaded from identity every SESSION_ENDS_REFRESH_MS; the service behind refuses an
   // ended session at once anyway (it hears identity.sessions.ended).
-  const sessionEnds = createSessionEnds({ load: loadSessionEndsFrom(config.services.identity), refreshMs: config.sessionEndsRefreshMs, logger });
+  const sessionEnds = createSessionEnds({ load: loadSessionEndsFrom(config.services.identity, { internalToken: config.internalToken }), refreshMs: config.sessionEndsRefreshMs, logger });
   installSessionEnds(sessionEnds);
   sessionEnds.start();
   const server = createServer(createApp({ config, logger, metrics: createMetrics({ processMetrics: true, accessToken: config.metricsToken }) })).listen(config.port, config.host, () => {

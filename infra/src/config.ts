@@ -78,6 +78,9 @@ export const runnerEnvSchema = z.object({
     .default('false')
     .describe('true answers the development sign-in and simulated payments from other addresses than this machine (refused with 403 otherwise); the start banner then warns.'),
   METRICS_TOKEN: optionalText.describe('Bearer token that lets a scraper on another machine read /metrics of the gateway and every service (at least 16 characters). Unset: only this machine may read them.'),
+  INTERNAL_TOKEN: optionalText.describe(
+    'The service credential (at least 32 characters) every process presents to identity\'s internal list of ended sessions, which answers only it or this machine (service-kit README "Internal routes"). Required by identity in production; docker-compose passes it to all.',
+  ),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('Gateway port: the one URL a user needs.'),
   PUBLIC_URL: z.string().url().optional().describe('Address users reach the gateway at; the gateway answers its host and accepts state-changing requests from its origin. Unset: http://localhost:<PORT>.'),
   ALLOWED_HOSTS: optionalText.describe(
@@ -151,6 +154,7 @@ export const RECEIVERS: Record<RunnerVariable, readonly ProcessName[]> = {
   HOST: EVERY_PROCESS,
   ALLOW_DEV_FROM_NETWORK: ['gateway', 'identity', 'wallet'],
   METRICS_TOKEN: EVERY_PROCESS,
+  INTERNAL_TOKEN: EVERY_PROCESS,
   PORT: ['gateway'],
   PUBLIC_URL: ['gateway', 'identity', 'wallet'],
   ALLOWED_HOSTS: ['gateway'],

@@ -27,6 +27,11 @@ export const baseConfigSchema = z.object({
   SESSION_ENDS_REFRESH_MS: z.coerce.number().int().min(50).default(SESSION_ENDS_REFRESH_MS),
   /** Lets a scraper that is not on this machine read /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * The service credential of the internal routes (identity's ended sessions): every process
+   * presents it, and they answer only it or this machine (README "Internal routes").
+   */
+  INTERNAL_TOKEN: z.string().min(32).optional(),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -11,6 +11,7 @@ export * from './http/localOnly';
 export * from './http/noStore';
 export * from './auth/session';
 export * from './auth/sessionEnds';
+export * from './auth/internalAccess';
 export * from './data/mongo';
 export * from './data/insertOnce';
 export * from './data/quotaSlots';

@@ -99,7 +99,7 @@ export async function openServiceRuntime(
  * `identity.sessions.ended` and reloaded every SESSION_ENDS_REFRESH_MS from IDENTITY_URL.
  */
 function openSessionEnds(config: BaseConfig, bus: Bus, logger: Logger): SessionEnds {
-  const sessionEnds = createSessionEnds({ load: loadSessionEndsFrom(config.IDENTITY_URL), refreshMs: config.SESSION_ENDS_REFRESH_MS, logger });
+  const sessionEnds = createSessionEnds({ load: loadSessionEndsFrom(config.IDENTITY_URL, { internalToken: config.INTERNAL_TOKEN }), refreshMs: config.SESSION_ENDS_REFRESH_MS, logger });
   installSessionEnds(sessionEnds);
   sessionEnds.start();
   bus

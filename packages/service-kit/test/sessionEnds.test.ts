@@ -10,12 +10,14 @@ import { silentLogger } from '../src/logger';
 import { sessionCookie, testActor, testSessionKeys } from '../src/testing';
 
 /** identity's list as a real HTTP server answers it (GET /internal/sessions/ended?since=). */
-async function identityList(): Promise<{ url: string; ends: Array<SessionEnd & { at: number }>; asked: number[]; close: () => Promise<void> }> {
+async function identityList(): Promise<{ url: string; ends: Array<SessionEnd & { at: number }>; asked: number[]; credentials: Array<string | undefined>; close: () => Promise<void> }> {
   const ends: Array<SessionEnd & { at: number }> = [];
   const asked: number[] = [];
+  const credentials: Array<string | undefined> = [];
   const server: Server = createServer((req, res) => {
     const since = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('since'));
     asked.push(since);
+    credentials.push(req.headers.authorization);
     const page = ends.filter((e) => e.at >= since);
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ ends: page.map(({ at: _at, ...end }) => end), cursor: Math.max(0, ...ends.map((e) => e.at)) }));
@@ -25,6 +27,7 @@ async function identityList(): Promise<{ url: string; ends: Array<SessionEnd & {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     ends,
     asked,
+    credentials,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -116,5 +119,18 @@ describe('sessions that end, enforced by the session middleware of every process
     clock += 2_000;
     await ends.refresh();
     expect(ends.hasEnded(actor)).toBe(false);
+  });
+});
+
+describe("reading identity's list (an internal route: service-kit README \"Internal routes\")", () => {
+  test('presents INTERNAL_TOKEN as the service credential when one is set, and nothing otherwise', async () => {
+    const identity = await identityList();
+    try {
+      await loadSessionEndsFrom(identity.url, { internalToken: 'a-service-credential-of-32-chars!' })(0);
+      await loadSessionEndsFrom(identity.url)(0);
+      expect(identity.credentials).toEqual(['Bearer a-service-credential-of-32-chars!', undefined]);
+    } finally {
+      await identity.close();
+    }
   });
 });

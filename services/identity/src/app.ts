@@ -14,6 +14,8 @@ export interface IdentityAppDeps extends IdentityService {
   /** ALLOW_DEV_FROM_NETWORK (ARCHITECTURE §5); false unless set. */
   allowDevFromNetwork?: boolean;
   googleClientId?: string;
+  /** INTERNAL_TOKEN (service-kit README "Internal routes"). */
+  internalToken?: string;
   readiness?: ReadinessCheck[];
   /** The runtime's metrics, served at /metrics (service-kit README "Metrics"). */
   metrics?: ServiceMetrics;
@@ -35,6 +37,7 @@ export function createApp(deps: IdentityAppDeps): Express {
         devProvider: deps.devProvider,
         allowDevFromNetwork: deps.allowDevFromNetwork ?? false,
         googleClientId: deps.googleClientId,
+        internalToken: deps.internalToken,
         issuer: deps.issuer,
         firstBalanceWaitMs: deps.firstBalanceWaitMs ?? 2500,
       }),

@@ -17,6 +17,11 @@ export const identityConfigSchema = baseConfigSchema
   .refine((c) => c.NODE_ENV !== 'production' || c.GOOGLE_CLIENT_ID, {
     message: 'GOOGLE_CLIENT_ID is required in production (the development sign-in is refused there)',
     path: ['GOOGLE_CLIENT_ID'],
+  })
+  // The gateway and the services reach identity over a network there, not this machine's loopback.
+  .refine((c) => c.NODE_ENV !== 'production' || c.INTERNAL_TOKEN, {
+    message: 'INTERNAL_TOKEN is required in production (the other processes read the ended sessions with it)',
+    path: ['INTERNAL_TOKEN'],
   });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -33,6 +33,7 @@ async function main() {
     issuer: { privateKey: config.SESSION_PRIVATE_KEY, secureCookies: config.NODE_ENV === 'production' },
     allowDevFromNetwork: config.ALLOW_DEV_FROM_NETWORK,
     googleClientId: config.GOOGLE_CLIENT_ID,
+    internalToken: config.INTERNAL_TOKEN,
     readiness,
     metrics,
   });

@@ -175,9 +175,15 @@ describe('an expired sign-in nonce', () => {
 
 describe('configuration', () => {
   const base = { SESSION_PUBLIC_KEY: 'k', SESSION_PRIVATE_KEY: 'k' };
+  const INTERNAL_TOKEN = 'x'.repeat(32);
   it('refuses to start in production without GOOGLE_CLIENT_ID (no development sign-in there)', () => {
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/GOOGLE_CLIENT_ID/);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id.apps' }).GOOGLE_CLIENT_ID).toBe('id.apps');
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', INTERNAL_TOKEN })).toThrow(/GOOGLE_CLIENT_ID/);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id.apps', INTERNAL_TOKEN }).GOOGLE_CLIENT_ID).toBe('id.apps');
+  });
+
+  it('refuses to start in production without INTERNAL_TOKEN (the other processes read the ended sessions with it)', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id.apps' })).toThrow(/INTERNAL_TOKEN/);
+    expect(() => loadConfig({ ...base, INTERNAL_TOKEN: 'short' })).toThrow(/INTERNAL_TOKEN/);
   });
 
   it('defaults admin and owner to admin@lakorn.local', () => {

@@ -1,5 +1,6 @@
 import { SESSION_ENDS_REFRESH_MS, SessionEndsPage, type SessionEnd } from '@lakorn/contracts';
 import type { Logger } from '../logger';
+import { internalCredential } from './internalAccess';
 import type { Actor } from './session';
 
 /**
@@ -120,11 +121,15 @@ export function createSessionEnds(options: SessionEndsOptions): SessionEnds {
   };
 }
 
-/** Reads identity's list over HTTP: GET <identityUrl>/internal/sessions/ended?since=. */
-export function loadSessionEndsFrom(identityUrl: string, timeoutMs = 5_000): (since: number) => Promise<SessionEndsPage> {
+/**
+ * Reads identity's list over HTTP: GET <identityUrl>/internal/sessions/ended?since=, an internal
+ * route, so with INTERNAL_TOKEN when one is set (service-kit README "Internal routes").
+ */
+export function loadSessionEndsFrom(identityUrl: string, options: { internalToken?: string; timeoutMs?: number } = {}): (since: number) => Promise<SessionEndsPage> {
   const base = identityUrl.replace(/\/+$/, '');
+  const headers = internalCredential(options.internalToken);
   return async (since) => {
-    const response = await fetch(`${base}/internal/sessions/ended?since=${since}`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${base}/internal/sessions/ended?since=${since}`, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
     if (!response.ok) throw new Error(`identity answered ${response.status} for the ended sessions`);
     return SessionEndsPage.parse(await response.json());
   };

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { AuthConfig, DevTokenBody, SignInStartQuery, VerifyBody } from '@lakorn/contracts';
-import { localOnly, notFound, parse, requireActor } from '@lakorn/service-kit';
+import { internalAccess, localOnly, notFound, parse, requireActor } from '@lakorn/service-kit';
 import type { Accounts } from '../domain/accounts';
 import { AccountNotFound } from '../domain/errors';
 import type { DevIdentityProvider } from '../domain/idTokens';
@@ -18,6 +18,8 @@ export interface AuthRouteDeps {
   /** ALLOW_DEV_FROM_NETWORK: the development sign-in answers other addresses than this machine. */
   allowDevFromNetwork: boolean;
   googleClientId?: string;
+  /** INTERNAL_TOKEN: who may read the internal routes besides this machine (service-kit README "Internal routes"). */
+  internalToken?: string;
   issuer: SessionIssuer;
   /** How long a brand-new account's sign-in waits for the registration bonus to arrive. */
   firstBalanceWaitMs: number;
@@ -99,9 +101,10 @@ export function authRoutes(deps: AuthRouteDeps): Router {
 
   /**
    * The list every process caches (service-kit SessionEnds reloads it from here). Outside /api, so
-   * the gateway never proxies it; it names member ids and random sign-in ids, no token.
+   * the gateway never proxies it; it names member ids and random sign-in ids, so it answers only
+   * Lakorn's own processes: this machine's, or the service credential (INTERNAL_TOKEN).
    */
-  router.get('/internal/sessions/ended', async (req, res) => {
+  router.get('/internal/sessions/ended', internalAccess(deps.internalToken), async (req, res) => {
     const since = Number(req.query.since ?? 0);
     res.set('Cache-Control', 'no-store').json(await deps.sessions.endsSince(Number.isFinite(since) && since > 0 ? since : 0));
   });

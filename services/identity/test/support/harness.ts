@@ -31,6 +31,8 @@ export interface IdentityHarnessOptions {
   /** Google sign-in instead of the development provider: our client id and its verifying client. */
   google?: { clientId: string; client: OAuth2Client };
   now?: () => Date;
+  /** INTERNAL_TOKEN: the service credential of the internal routes (service-kit README "Internal routes"). */
+  internalToken?: string;
 }
 
 export async function identityHarness(label: string, options: IdentityHarnessOptions = {}): Promise<IdentityHarness> {
@@ -53,6 +55,7 @@ export async function identityHarness(label: string, options: IdentityHarnessOpt
     issuer: { privateKey: keys.privateKey, secureCookies: false },
     allowDevFromNetwork: options.allowDevFromNetwork ?? false,
     googleClientId: options.google?.clientId,
+    internalToken: options.internalToken,
     firstBalanceWaitMs: 0,
   });
   return {
