@@ -4,7 +4,7 @@
 //   npm run fuzz                       # FUZZ_RUNS=70 draws per route: over 5 000 requests
 //   FUZZ_RUNS=200 FUZZ_SEED=42 FUZZ_CONCURRENCY=1 npm run fuzz
 import { load, machine, percentile, startBenchStack } from '../support/stack';
-import { describe, latency, runFuzz } from './fuzz';
+import { contractViolation, describe, latency, runFuzz } from './fuzz';
 import { ROUTES, routeName } from './routes';
 
 const envNumber = (name: string, fallback: number) => {
@@ -32,12 +32,14 @@ async function main() {
     });
     const seconds = (Date.now() - started) / 1000;
     const problems = report.outcomes.filter((o) => o.problem);
+    const refused = report.outcomes.filter((o) => o.refusedByContract);
+    const notAnswered400 = refused.filter(contractViolation);
     const statuses = new Map<string, number>();
     for (const o of report.outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
     const coinsMoved = JSON.stringify(report.coinsBefore) !== JSON.stringify(report.coinsAfter);
     console.info(`\nseed ${report.seed} · ${report.outcomes.length} requests in ${seconds.toFixed(0)} s · load ${load()}`);
     console.info(`statuses: ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(' ')}`);
-    console.info(`5xx: ${report.outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500).length} · hangs: ${report.outcomes.filter((o) => o.status === 'hang').length} · other findings: ${problems.filter((o) => o.problem !== '5xx' && o.status !== 'hang').length} · coins moved: ${coinsMoved ? 'YES' : 0}`);
+    console.info(`5xx: ${report.outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500).length} · hangs: ${report.outcomes.filter((o) => o.status === 'hang').length} · other findings: ${problems.filter((o) => o.problem !== '5xx' && o.status !== 'hang').length} · refused by the contract, not answered 400: ${notAnswered400.length} of ${refused.length} · coins moved: ${coinsMoved ? 'YES' : 0}`);
     console.info('\n| group | requests | p50 ms | p99 ms | max ms |\n| --- | --- | --- | --- | --- |');
     for (const row of latency(report.outcomes)) console.info(`| ${row.group} | ${row.requests} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.max.toFixed(1)} |`);
     const byRoute = new Map<string, number[]>();
@@ -47,8 +49,9 @@ async function main() {
     const slowest = [...report.outcomes].sort((a, b) => b.ms - a.ms).slice(0, 5);
     console.info(`\nslowest:\n${slowest.map((o) => `  ${o.ms.toFixed(0)} ms ${describe(o)}`).join('\n')}`);
     if (problems.length > 0) console.info(`\nfindings:\n${problems.slice(0, 60).map((o) => `  ${describe(o)}`).join('\n')}`);
+    if (notAnswered400.length > 0) console.info(`\nrefused by the contract, not answered 400:\n${notAnswered400.slice(0, 60).map((o) => `  ${describe(o)}`).join('\n')}`);
     if (coinsMoved) console.info(`\ncoins before ${JSON.stringify(report.coinsBefore)}\ncoins after  ${JSON.stringify(report.coinsAfter)}`);
-    failed = problems.length > 0 || coinsMoved;
+    failed = problems.length > 0 || notAnswered400.length > 0 || coinsMoved;
   } catch (error) {
     console.error(error, `\nlast lines of the stack:\n${tail.slice(-30).join('\n')}`);
     failed = true;

@@ -233,6 +233,10 @@ export function answersARefusal(outcome: Outcome): boolean {
   return false;
 }
 
+/** An answer that breaks that rule. */
+export const contractViolation = (outcome: Outcome): boolean =>
+  outcome.refusedByContract === true && typeof outcome.status === 'number' && !answersARefusal(outcome);
+
 /** Sends one request and judges its answer. */
 async function send(url: string, route: RouteSpec, role: Role, mutation: Mutation, request: ReturnType<typeof buildRequest>): Promise<Outcome> {
   const started = performance.now();

@@ -195,7 +195,7 @@ export const ROUTES: RouteSpec[] = [
   { group: 'wallet', method: 'GET', path: '/api/admin/promo-codes', schema: contracts.AdminActorQuery, query: (w, a) => ({ userId: a.id }), ok: [200] },
   { group: 'wallet', method: 'POST', path: '/api/admin/promo-codes', body: 'json', schema: contracts.CreatePromoCodeBody, valid: (w, a) => ({ ...self(w, a), generateRandom: true, coins: 5, type: 'limited', maxUses: 1 }), ok: [200, 201] },
   { group: 'wallet', method: 'PUT', path: '/api/admin/promo-codes/:id', params: (w) => ({ id: w.promoId }), body: 'json', schema: contracts.UpdatePromoCodeBody, valid: (w, a) => ({ ...self(w, a), isActive: false }), ok: [200] },
-  { group: 'wallet', method: 'DELETE', path: '/api/admin/promo-codes/:id', params: (w) => ({ id: w.promoId }), query: (w, a) => ({ userId: a.id }), ok: [200, 204] },
+  { group: 'wallet', method: 'DELETE', path: '/api/admin/promo-codes/:id', params: (w) => ({ id: w.promoId }), schema: contracts.AdminActorQuery, query: (w, a) => ({ userId: a.id }), ok: [200, 204] },
 
   // checkin (spec §7 "News and check-in", "Admin")
   { group: 'checkin', method: 'GET', path: '/api/news', ok: [200] },
