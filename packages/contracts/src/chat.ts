@@ -9,7 +9,7 @@ import { CHAT_BLOCKS } from './values/catalog';
 // "Message", "Persona"; §5 message, memory, persona rules; §7 "Chats, messages, personas, memory").
 // Lengths are counted in code points, as the client's counters and the coin cost count them.
 
-export { CHAT_ERROR_CODES, SEND_OUTCOME_POLL_MS, SEND_OUTCOME_WAIT_MS } from './values/chat';
+export { CHAT_ERROR_CODES, SAVE_MESSAGES, SEND_OUTCOME_POLL_MS, SEND_OUTCOME_WAIT_MS } from './values/chat';
 
 /** spec §8: the client shows its "not enough coins" toast for a send failure containing 'Not enough'. */
 export const NOT_ENOUGH_COINS_MESSAGE = 'Not enough coins';
@@ -130,6 +130,11 @@ export const Message = z.object({
   selected: z.number().int().min(0).optional(),
   /** Present (true) once the member has changed the text (PUT /api/messages/{id}); absent otherwise. */
   edited: z.literal(true).optional(),
+  /**
+   * With `edited`: the code points already paid for this message's text (its paid room, chat README
+   * "Paying for text that reaches the model"); before any edit, contracts messagePaidRoom derives it.
+   */
+  paid: z.number().int().min(0).optional(),
   /**
    * The member's thumb on the selected answer of a character's reply (POST …/rating): 1 up, -1
    * down; absent when it has none. Each answer keeps its own, so a new answer starts unrated.
@@ -258,14 +263,20 @@ export const SelectAlternativeBody = z.object({ userId: ActorRef, index: z.numbe
 export type SelectAlternativeBody = z.input<typeof SelectAlternativeBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Edit, rewind, branch (a member takes back or changes turns, or tries another path). None of
-// them moves coins: what was paid for a message stays paid (no refund on a rewind).
+// Edit, rewind, branch (a member takes back or changes turns, or tries another path). An edit
+// pays the code points it adds past the message's paid room (saveCost); a rewind refunds nothing
+// and a branch charges nothing (the copies keep their paid room).
 
 export { REWIND_MESSAGES } from './values/chat';
 
 /** PUT /api/messages/{id}: the message's (or the selected alternative's) new text. */
 export const MessageIdParams = z.object({ id: Id });
-export const EditMessageBody = z.object({ userId: ActorRef, content: MessageContent });
+/**
+ * The cost the client showed on the save button (saveCost), when it showed one: a save costing more
+ * is refused (409 COST_CHANGED with the cost now) rather than charged past what the member saw.
+ */
+export const ShownCost = z.number().int().min(0).optional();
+export const EditMessageBody = z.object({ userId: ActorRef, content: MessageContent, cost: ShownCost });
 export type EditMessageBody = z.infer<typeof EditMessageBody>;
 
 /**
@@ -333,14 +344,16 @@ export const SetChatPersonaBody = z.object({ userId: ActorRef, personaId: Id });
 // ---------------------------------------------------------------------------------------------
 // Memory
 
-/** GET/POST /api/chats/{id}/memory: spec §5 at most 1000 characters. */
-export const ChatMemory = z.object({ memory: z.string() });
+/** GET/POST /api/chats/{id}/memory: spec §5 at most 1000 characters; `paid`, the note's paid room (absent: 0). */
+export const ChatMemory = z.object({ memory: z.string(), paid: z.number().int().min(0).optional() });
 export type ChatMemory = z.infer<typeof ChatMemory>;
-export const MemoryBody = z.object({ userId: ActorRef, memory: upTo(LIMITS.memory, 'Memory') });
+/** Saving the note pays the code points past its paid room (saveCost); `cost` as on an edit. */
+export const MemoryBody = z.object({ userId: ActorRef, memory: upTo(LIMITS.memory, 'Memory'), cost: ShownCost });
 
 // ---------------------------------------------------------------------------------------------
 // Memory that keeps up: the summary of the turns the prompt's window dropped, and pinned messages
-// (chat README "Memory that keeps up"). Both cost the member nothing.
+// (chat README "Memory that keeps up"). The member's edit of the summary pays as a save; pins are
+// free (a pin repeats its message's own text).
 
 export { MEMORY_ERROR_CODES, MEMORY_LIMITS, MEMORY_MESSAGES } from './values/memory';
 
@@ -355,11 +368,13 @@ export const ChatSummaryView = z.object({
   /** The member changed it since it was last written. */
   edited: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** The summary's paid room (absent: 0): a model's summary is not member text, the member's edit pays (saveCost). */
+  paid: z.number().int().min(0).optional(),
 });
 export type ChatSummaryView = z.infer<typeof ChatSummaryView>;
 
 /** PUT /api/chats/{id}/summary: the member's text (blank removes it; the length limit is MEMORY_LIMITS.summaryCharacters, refused in Thai). */
-export const SummaryBody = z.object({ userId: ActorRef, summary: z.string().max(20_000) });
+export const SummaryBody = z.object({ userId: ActorRef, summary: z.string().max(20_000), cost: ShownCost });
 export type SummaryBody = z.input<typeof SummaryBody>;
 
 /** A pinned message: a copy of its text as the prompt gets it, whatever the window drops. */

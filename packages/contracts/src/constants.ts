@@ -13,6 +13,29 @@ export function messageCost(text: string): number {
   return characterCount(text) * COINS_PER_CHARACTER;
 }
 
+// chat README "Paying for text that reaches the model": every member-written text a prompt can
+// carry (an edited message, the memory note, the summary) keeps the code points already paid for
+// it, its paid room; saving text costs only the code points past it. Client and server both price
+// a save here, so the cost on the save button is the cost charged.
+
+/** Coins to save `text` where `paid` code points are already paid for. */
+export function saveCost(text: string, paid: number): number {
+  return Math.max(0, characterCount(text) - paid) * COINS_PER_CHARACTER;
+}
+
+/** The paid room once `text` is saved: it never shrinks (a shorter text keeps what was paid). */
+export function paidRoomAfter(text: string, paid: number): number {
+  return Math.max(paid, characterCount(text));
+}
+
+/**
+ * A message's paid room: the server's `paid` once the message was edited; before that, a member's
+ * message paid its send (its length), and a character's reply or greeting nothing.
+ */
+export function messagePaidRoom(message: { isUser: boolean; content: string; paid?: number }): number {
+  return message.paid ?? (message.isUser ? characterCount(message.content) : 0);
+}
+
 // §9 limits
 export const LIMITS = {
   memory: 1000,

@@ -27,6 +27,14 @@ export const CHAT_ERROR_CODES = {
   rewindWhileSending: 'REWIND_WHILE_SENDING',
   /** 409 on a rewind given `count`: another number of messages would go; the body's `count` is it. */
   rewindCountChanged: 'REWIND_COUNT_CHANGED',
+  /** 409 on a paid save (an edit, the memory note, the summary): the client showed less than it costs now; the body's `cost` is the price. */
+  costChanged: 'COST_CHANGED',
+} as const;
+
+/** The Thai texts of a paid save's refusals (chat README "Paying for text that reaches the model"). */
+export const SAVE_MESSAGES = {
+  costChanged: 'ราคาการบันทึกเปลี่ยนไป กรุณาตรวจสอบราคาใหม่แล้วกดบันทึกอีกครั้ง',
+  walletUnavailable: 'ระบบเหรียญไม่ตอบสนองในขณะนี้ ยังไม่ได้บันทึกและไม่มีการหักเหรียญ กรุณาลองใหม่อีกครั้ง',
 } as const;
 
 /** The Thai texts of a rewind's refusals (DELETE /api/chats/{id}/messages?from=), shown as the server gives them. */
