@@ -46,8 +46,8 @@ const ROUND_TRIPS: Record<string, number> = {
   // stored and selected; a page holding a reply with answers reads them by its page key (one more).
   'regenerate (JSON)': 23,
   'messages of a chat with answers (?limit=50)': 5,
-  // The chosen answer's own thumb, by its id.
-  'answer selected': 6,
+  // The chosen answer's own thumb, by its id; its pin by id, which follows the chosen text (chat README "Paying for text that reaches the model").
+  'answer selected': 7,
   // The message and its chat by id, the answer's rating by id, the rating put (a replace, then an
   // insert), chat.message.rated enqueued (its published-id check).
   'reply rated': 6,

@@ -17,6 +17,7 @@ import { createHistory } from './domain/history';
 import { busCoinClient, type CoinClient } from './domain/coins';
 import { createMemoryKeeper } from './domain/memory';
 import { createMembers } from './domain/members';
+import { createPaidRoom } from './domain/paidRoom';
 import { createPersonas } from './domain/personas';
 import { createPins } from './domain/pins';
 import { createRatings } from './domain/ratings';
@@ -111,6 +112,9 @@ export function createChatService(options: ChatServiceOptions) {
     ratings: createRatingStore(models),
   };
   const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
+  const coins = options.coins ?? busCoinClient(options.bus, options.outbox);
+  // Saved member text pays what it adds (README "Paying for text that reaches the model").
+  const paidRoom = createPaidRoom({ coins, logger, debitTimeoutMs: options.debitTimeoutMs, now: options.now && (() => options.now!().getTime()) });
   const characters = createCharacterDirectory(stores.characters);
   const personas = createPersonas(stores.personas, options.now);
   const chats = createChats({
@@ -122,6 +126,7 @@ export function createChatService(options: ChatServiceOptions) {
     alternatives: stores.alternatives,
     ratings: stores.ratings,
     outbox: options.outbox,
+    paidRoom,
     now: options.now,
   });
   const members = createMembers({ chats: stores.chats, personas: stores.personas, sends: stores.sends });
@@ -132,6 +137,7 @@ export function createChatService(options: ChatServiceOptions) {
     chats,
     characters,
     summarizer: options.summarizer ?? summarizerFor(options.llm),
+    paidRoom,
     // To itself, through the outbox: the summary is written by chat's own consumer, off the send's path.
     request: (payload) => options.outbox.enqueue({ name: 'chat.summary.requested', payload, messageId: summaryRequestId(payload) }),
     logger,
@@ -140,7 +146,7 @@ export function createChatService(options: ChatServiceOptions) {
   });
   const pins = createPins({ store: stores.pins, messages: stores.chats, chats, now: options.now });
   const memory = createMemoryKeeper({ summaries, summaryStore: stores.summaries, pins, logger });
-  const answers = createAnswers({ store: stores.alternatives, chatStore: stores.chats, chats, ratings: stores.ratings });
+  const answers = createAnswers({ store: stores.alternatives, chatStore: stores.chats, chats, ratings: stores.ratings, pins: memory });
   const ratings = createRatings({ store: stores.ratings, chatStore: stores.chats, chats, outbox: options.outbox, now: options.now });
   const sends = createSends({
     store: stores.sends,
@@ -149,7 +155,7 @@ export function createChatService(options: ChatServiceOptions) {
     chats,
     personas,
     characters,
-    coins: options.coins ?? busCoinClient(options.bus, options.outbox),
+    coins,
     responder,
     logger,
     debitTimeoutMs: options.debitTimeoutMs,
@@ -160,7 +166,7 @@ export function createChatService(options: ChatServiceOptions) {
     outbox: options.outbox,
     now: options.now,
   });
-  const history = createHistory({ store: stores.chats, sends: stores.sends, chats, characters, answers: stores.alternatives, listener: memory });
+  const history = createHistory({ store: stores.chats, sends: stores.sends, chats, characters, answers: stores.alternatives, listener: memory, paidRoom });
   return { models, stores, catalog, characters, personas, chats, members, sends, responder, summaries, pins, memory, answers, history, ratings };
 }
 

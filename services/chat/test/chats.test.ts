@@ -6,7 +6,7 @@ import { listenLocally, takeQueuedMessages, testBus, testMongo, testNamespace, t
 // The real catalog, so its visibility rule and its events are what chat is tested against.
 import { createApp as createCatalogApp } from '../../catalog/src/app';
 import { createCatalogService } from '../../catalog/src/service';
-import { member, snapshot, startChat, type ChatUnderTest } from './support/harness';
+import { member, snapshot, startChat, startWallet, type ChatUnderTest, type WalletUnderTest } from './support/harness';
 
 // spec §3/§4/§7 chats, memory, personas and persona per chat, with the real catalog over HTTP
 // (a character not yet known to chat is fetched with the member's session) and on the bus
@@ -16,6 +16,8 @@ jest.setTimeout(60_000);
 
 const namespace = testNamespace();
 let chat: ChatUnderTest;
+/** The real wallet: saving the memory note pays (README "Paying for text that reaches the model"). */
+let wallet: WalletUnderTest;
 let catalogServer: LocalServer;
 let catalogOutbox: Outbox;
 let catalogBus: Bus;
@@ -76,12 +78,14 @@ beforeAll(async () => {
   const app = createCatalogApp({ logger: silentLogger(), sessionPublicKey: testSessionKeys().publicKey, catalog: catalog.catalog, images: catalog.images });
   catalogServer = await listenLocally(app);
   chat = await startChat({ label: 'chat_chats', namespace, catalogUrl: catalogServer.url });
+  wallet = await startWallet({ label: 'chat_chats_wallet', namespace });
   await identityBus.ready();
   // The catalog's relay is not started yet: chat has no snapshot until a test starts it.
 });
 
 afterAll(async () => {
   await chat?.close();
+  await wallet?.close();
   await catalogOutbox?.stop();
   await catalogServer?.close();
   await catalogBus?.close();
@@ -166,13 +170,14 @@ describe('rooms', () => {
 });
 
 describe('memory (spec §4, §5: at most 1000 characters; empty text deletes)', () => {
-  test('saves, reads back with the chat, refuses 1001 characters, accepts 1000 Thai characters, and empty deletes', async () => {
+  test('saves, reads back with the chat, refuses 1001 characters, accepts 1000 Thai characters, and empty deletes; each save pays what it adds', async () => {
     const m = member();
+    await wallet.credit(m.actor.id, 2_000);
     const character = await createCharacter(creator.cookie);
     const room = (await open(m.cookie, character.id)).body as Chat;
     const memoryOf = async () => (await request(chat.server).get(`/api/chats/${room.id}/memory?t=1`).set('Cookie', m.cookie)).body.memory as string;
     expect(await memoryOf()).toBe('');
-    expect((await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory: 'ชอบกาแฟดำ' })).body).toEqual({ memory: 'ชอบกาแฟดำ' });
+    expect((await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory: 'ชอบกาแฟดำ' })).body).toEqual({ memory: 'ชอบกาแฟดำ', paid: 9 });
     expect(await memoryOf()).toBe('ชอบกาแฟดำ');
     expect((await request(chat.server).get(`/api/chats/${room.id}`).set('Cookie', m.cookie)).body.memory).toBe('ชอบกาแฟดำ');
 
@@ -183,18 +188,21 @@ describe('memory (spec §4, §5: at most 1000 characters; empty text deletes)', 
     expect(tooLong.status).toBe(400);
     expect(await memoryOf()).toBe(thousand);
 
-    expect((await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory: '' })).body).toEqual({ memory: '' });
+    expect((await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory: '' })).body).toEqual({ memory: '', paid: 1000 });
     expect(await memoryOf()).toBe('');
     await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory: 'อีกครั้ง' });
     expect((await request(chat.server).delete(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie)).status).toBe(204);
     expect(await memoryOf()).toBe('');
     expect((await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory: { $gt: '' } })).status).toBe(400);
+    // 9, then the 991 past them; emptied and written again within the 1 000 paid: free.
+    expect(await wallet.balance(m.actor.id)).toBe(1_000);
   });
 });
 
 describe('first writes at once (FerretDB v1 upserts are a find, then an insert)', () => {
   test('two first saves of a chat\'s memory, and of its persona, at once both succeed and one of each is kept', async () => {
     const m = member();
+    await wallet.credit(m.actor.id, 100);
     const character = await createCharacter(creator.cookie);
     const room = (await open(m.cookie, character.id)).body as Chat;
     const saves = await Promise.all(
@@ -316,6 +324,7 @@ describe('events', () => {
     const character = await createCharacter(creator.cookie);
     const room = (await open(m.cookie, character.id)).body as Chat;
     await request(chat.server).post('/api/personas').set('Cookie', m.cookie).send({ name: 'ก', appearance: 'ข', personality: 'ค', background: 'ง' }).expect(201);
+    await wallet.credit(m.actor.id, 10);
     await request(chat.server).post(`/api/chats/${room.id}/memory`).set('Cookie', m.cookie).send({ memory: 'จำไว้' }).expect(200);
     await identityBus.publish('identity.user.deleted', { userId: m.actor.id, deletedAt: new Date().toISOString() }, { messageId: `deleted-${m.actor.id}` });
     await waitUntil(async () => (await chat.service.stores.chats.chatsOfUser(m.actor.id)).length === 0, 15_000, 'the chats to go');

@@ -1,13 +1,14 @@
 import request from 'supertest';
-import { CHAT_ERROR_CODES, MESSAGE_MAX_CHARACTERS, REWIND_MESSAGES, type Chat, type ChatSummary, type Message, type RewindResult, type SendMessageResult } from '@lakorn/contracts';
+import { characterCount, CHAT_ERROR_CODES, MESSAGE_MAX_CHARACTERS, REWIND_MESSAGES, type Chat, type ChatSummary, type Message, type RewindResult, type SendMessageResult } from '@lakorn/contracts';
 import { testNamespace } from '@lakorn/service-kit/testing';
 import { MESSAGE_PAGE_SIZE } from '../src/data/messagePages';
 import { newId } from '../src/domain/ids';
 import { chatWith, member, parseEvents, startChat, startSendStack, type ChatUnderTest, type SendStack } from './support/harness';
 
 // Edit, rewind, branch (README "Edit, rewind, branch") against the real wallet and RabbitMQ, with
-// a fake OpenAI server for the replies: every rule the chat screen shows is the server's, and none
-// of these calls moves a coin (the member's ledger is the same before and after).
+// a fake OpenAI server for the replies: every rule the chat screen shows is the server's. A rewind
+// and a branch move no coin (the member's ledger is the same before and after); an edit pays the
+// code points it adds past the message's paid room (test/paidText.test.ts holds that rule whole).
 
 jest.setTimeout(120_000);
 
@@ -66,14 +67,14 @@ async function longRoom(count: number) {
 }
 
 describe('PUT /api/messages/:id', () => {
-  test('edits the member\'s own message and a character reply, free: edited: true, the list shows the new text and the chat\'s last line follows an edit of the newest', async () => {
+  test('edits the member\'s own message and a character reply, each paying what it adds: edited: true with its paid room, the list shows the new text and the chat\'s last line follows an edit of the newest', async () => {
     const { actor, cookie, room, messages } = await conversation(2);
     const before = await ledgerOf(actor.id);
     const [, ask1, , , reply2] = messages;
 
     const own = await edit(cookie, ask1!.id, { content: 'ถามใหม่ *ยิ้ม*' });
     expect(own.status).toBe(200);
-    expect(own.body).toEqual({ ...ask1, content: 'ถามใหม่ *ยิ้ม*', edited: true });
+    expect(own.body).toEqual({ ...ask1, content: 'ถามใหม่ *ยิ้ม*', edited: true, paid: characterCount('ถามใหม่ *ยิ้ม*') });
     const character = await edit(cookie, reply2!.id, { content: 'คำตอบที่แก้แล้ว' });
     expect(character.status).toBe(200);
     expect((character.body as Message).edited).toBe(true);
@@ -83,10 +84,13 @@ describe('PUT /api/messages/:id', () => {
       [GREETING, false], ['ถามใหม่ *ยิ้ม*', true], ['ตอบ 1', false], ['ถาม 2', false], ['คำตอบที่แก้แล้ว', true],
     ]);
     expect((await getChat(cookie, room.id)).lastMessage).toBe('คำตอบที่แก้แล้ว');
-    // An earlier message's edit leaves the last line alone.
+    // An earlier message's edit leaves the last line alone (and, shorter than what was paid, is free).
     await edit(cookie, ask1!.id, { content: 'อีกครั้ง' }).expect(200);
     expect((await getChat(cookie, room.id)).lastMessage).toBe('คำตอบที่แก้แล้ว');
-    expect(await ledgerOf(actor.id)).toEqual(before);
+    // The member's message had paid its send's length; the reply nothing.
+    const paid = characterCount('ถามใหม่ *ยิ้ม*') - characterCount('ถาม 1') + characterCount('คำตอบที่แก้แล้ว');
+    expect(await stack.wallet.balance(actor.id)).toBe(before.balance - paid);
+    expect((await ledgerOf(actor.id)).entries).toHaveLength(before.entries.length + 2);
   });
 
   test('refuses a text a send would refuse (blank, over the limit, a NUL, a lone surrogate) with 400, and the message stays as it was', async () => {
@@ -211,7 +215,7 @@ describe('with another answer (alternatives)', () => {
     return { ...c, reply, ledger: await ledgerOf(c.actor.id) };
   }
 
-  test('an edit of a reply with several answers changes the selected one only, and flipping away and back shows the edit; no coin moves', async () => {
+  test('an edit of a reply with several answers changes the selected one only, and flipping away and back shows the edit; the choice moves no coin', async () => {
     const { actor, cookie, room, reply, ledger } = await withAlternatives();
     const res = await edit(cookie, reply.id, { content: 'อีกคำตอบที่แก้' });
     expect(res.status).toBe(200);
@@ -220,7 +224,9 @@ describe('with another answer (alternatives)', () => {
     expect((await list(cookie, room.id)).at(-1)).toMatchObject({ content: 'ตอบ 2', alternatives: ['ตอบ 2', 'อีกคำตอบที่แก้'], selected: 0 });
     await api().put(`/api/messages/${reply.id}/selected`).set('Cookie', cookie).send({ index: 1 }).expect(200);
     expect((await list(cookie, room.id)).at(-1)).toMatchObject({ content: 'อีกคำตอบที่แก้', selected: 1 });
-    expect(await ledgerOf(actor.id)).toEqual(ledger);
+    // Only the edit paid (a reply's first edit pays its whole length); flipping is free.
+    expect(await stack.wallet.balance(actor.id)).toBe(ledger.balance - characterCount('อีกคำตอบที่แก้'));
+    expect((await ledgerOf(actor.id)).entries).toHaveLength(ledger.entries.length + 1);
   });
 
   test('a rewind waits while another answer is being written in that chat (409 REWIND_WHILE_SENDING), and takes the reply with all its answers after', async () => {

@@ -38,8 +38,11 @@ export interface ChatStore {
 
   /** One message by id (null when there is none). */
   getMessage(id: string): Promise<MessageDoc | null>;
-  /** A message's new text (an edit): the message's own, and its selected answer's when it has several. */
-  editMessage(message: MessageDoc, content: string): Promise<void>;
+  /**
+   * A message's new text (an edit): the message's own, and its selected answer's when it has
+   * several; its paid room rises to `paid` (never falls: racing edits keep the higher).
+   */
+  editMessage(message: MessageDoc, content: string, paid: number): Promise<void>;
   /**
    * A message and every later one of its chat, in the chat's order, and the message just before it
    * (null when it is the first): only the pages from its own to the newest are read.
@@ -63,7 +66,9 @@ export interface ChatStore {
   placesBetween(chatId: string, lo: number, hi: number): Promise<MessageDoc[]>;
 
   getMemory(chatId: string): Promise<string>;
-  setMemory(chatId: string, userId: string, memory: string): Promise<void>;
+  /** The memory note with its paid room ('' and 0 when none). */
+  memoryNote(chatId: string): Promise<{ memory: string; paid: number }>;
+  setMemory(chatId: string, userId: string, memory: string, paid?: number): Promise<void>;
   deleteMemory(chatId: string): Promise<void>;
 
   getChatPersona(chatId: string): Promise<string | null>;
@@ -248,8 +253,8 @@ export function createChatStore(models: ChatModels): ChatStore {
     },
 
     getMessage: (id) => messages.findOne({ _id: id }),
-    async editMessage(message, content) {
-      await messages.updateOne({ _id: message._id }, { $set: { content, edited: true } });
+    async editMessage(message, content, paid) {
+      await messages.updateOne({ _id: message._id }, { $set: { content, edited: true }, $max: { paid } });
       // A reply with several answers shows its selected one: that is the text the member changed.
       if (message.alternativeCount !== undefined && message.selectedAlt !== undefined) {
         await alternatives.updateOne({ _id: alternativeId(message._id, message.selectedAlt) }, { $set: { content } });
@@ -306,8 +311,12 @@ export function createChatStore(models: ChatModels): ChatStore {
     async getMemory(chatId) {
       return (await memories.findOne({ _id: chatId }))?.memory ?? '';
     },
-    async setMemory(chatId, userId, memory) {
-      await putById(memories, { _id: chatId, userId, memory, updatedAt: new Date() });
+    async memoryNote(chatId) {
+      const doc = await memories.findOne({ _id: chatId });
+      return { memory: doc?.memory ?? '', paid: doc?.paid ?? 0 };
+    },
+    async setMemory(chatId, userId, memory, paid = 0) {
+      await putById(memories, { _id: chatId, userId, memory, ...(paid > 0 ? { paid } : {}), updatedAt: new Date() });
     },
     async deleteMemory(chatId) {
       await memories.deleteOne({ _id: chatId });

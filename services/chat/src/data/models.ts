@@ -48,6 +48,11 @@ export interface MemoryDoc {
   _id: string;
   userId: string;
   memory: string;
+  /**
+   * The note's paid room (README "Paying for text that reaches the model"); absent: 0. Kept when
+   * the note is emptied, so writing it again up to that length is free.
+   */
+  paid?: number;
   updatedAt: Date;
 }
 
@@ -79,6 +84,12 @@ export interface MessageDoc {
   page?: string;
   /** Set once the member changed the text (PUT /api/messages/{id}). */
   edited?: true;
+  /**
+   * The code points paid for this message's text (README "Paying for text that reaches the
+   * model"), set by an edit; before one, contracts messagePaidRoom derives it (a member's message
+   * paid its send's length, a reply or greeting nothing). A branch's copy keeps it.
+   */
+  paid?: number;
   /**
    * Another answer (swipes) and a greeting's alternate greetings: how many answers the message has
    * (AlternativeDoc, ready ones) and which one (its `n`) its `content` is. Absent while it has one.
@@ -262,6 +273,8 @@ export interface SummaryDoc {
   edited: boolean;
   /** Grows with every change (written, edited, rewound): a summary request names the one it builds on. */
   rev: number;
+  /** The code points the member paid for editing it (README "Paying for text that reaches the model"); absent: 0. It never falls. */
+  paid?: number;
   updatedAt: Date;
 }
 

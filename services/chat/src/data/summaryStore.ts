@@ -6,7 +6,8 @@ import type { ChatModels, SummaryCheckpointDoc, SummaryDoc } from './models';
 // (`"<chatId>:<page>"`): every read is by `_id` (equality, one document each, read together: FerretDB
 // pushes down equality, not `$in`), so no summary read grows with the chat.
 
-export type SummaryState = Pick<SummaryDoc, 'text' | 'coveredTo' | 'edited'>;
+/** `paid`: the member's paid room for it (README "Paying for text that reaches the model"), kept by every write. */
+export type SummaryState = Pick<SummaryDoc, 'text' | 'coveredTo' | 'edited' | 'paid'>;
 
 export interface SummaryStore {
   get(chatId: string): Promise<SummaryDoc | null>;
@@ -15,7 +16,7 @@ export interface SummaryStore {
    * the checkpoint of the page its coverage ends in. False when someone changed it meanwhile.
    */
   replaceAt(chatId: string, userId: string, rev: number, state: SummaryState, at: Date): Promise<boolean>;
-  /** Writes the summary whatever it was (the member's edit, a rewind, a branch), with the next revision. */
+  /** Writes the summary whatever it was (the member's edit, a rewind, a branch), with the next revision; its paid room never falls. */
   put(chatId: string, userId: string, state: SummaryState, at: Date): Promise<SummaryDoc>;
   /**
    * The checkpoint covering the most places below `before` among the pages up to `before`'s
@@ -52,6 +53,7 @@ export function createSummaryStore(models: ChatModels): SummaryStore {
     coveredTo: state.coveredTo,
     edited: state.edited,
     rev,
+    ...(state.paid ? { paid: state.paid } : {}),
     updatedAt: at,
   });
 
@@ -70,7 +72,8 @@ export function createSummaryStore(models: ChatModels): SummaryStore {
 
     async put(chatId, userId, state, at) {
       const current = await summaries.findOne({ _id: chatId });
-      const doc = docOf(chatId, userId, (current?.rev ?? 0) + 1, state, at);
+      const paid = Math.max(current?.paid ?? 0, state.paid ?? 0);
+      const doc = docOf(chatId, userId, (current?.rev ?? 0) + 1, { ...state, paid }, at);
       await putById(summaries, doc);
       await checkpoint(doc);
       return doc;

@@ -39,7 +39,14 @@ export async function viewsWithAnswers(docs: MessageDoc[], load: (withAnswers: M
   return docs.map((doc) => answeredView(doc, byMessage.get(doc._id) ?? []));
 }
 
-export function createAnswers({ store, chatStore, chats, ratings }: { store: AlternativeStore; chatStore: ChatStore; chats: Chats; ratings: Pick<RatingStore, 'get'> }): Answers {
+export function createAnswers({ store, chatStore, chats, ratings, pins }: {
+  store: AlternativeStore;
+  chatStore: ChatStore;
+  chats: Chats;
+  ratings: Pick<RatingStore, 'get'>;
+  /** A pinned message's text follows the chosen answer (domain/memory.ts). */
+  pins?: { edited(messageId: string, content: string): Promise<void> };
+}): Answers {
   return {
     async select(actor, messageId, index) {
       const message = await chatStore.getMessage(messageId);
@@ -57,6 +64,8 @@ export function createAnswers({ store, chatStore, chats, ratings }: { store: Alt
       const chosen = ready[index];
       if (!chosen) throw new NoSuchAlternative();
       await store.select(messageId, chosen.n, ready.length, chosen.content);
+      // A pin is always its message's text (README "Paying for text that reaches the model").
+      await pins?.edited(messageId, chosen.content);
       // The chat's last line is its latest message's text: the chosen answer when this is that message.
       if (chat.lastUpdated.getTime() === message.timestamp.getTime()) await chatStore.setLastMessage(chat._id, chosen.content, message.timestamp);
       // Each answer keeps its own thumb (chat README "Ratings"): the chosen one's is shown.

@@ -1,4 +1,4 @@
-import type { Chat, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
+import type { Chat, ChatMemory, ChatPersona, ChatSummary, Message } from '@lakorn/contracts';
 import { quotaDay, type Actor, type Outbox, type QuotaSlots } from '@lakorn/service-kit';
 import type { AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore, MessagePosition } from '../data/chatStore';
@@ -7,8 +7,10 @@ import type { PersonaStore } from '../data/personaStore';
 import type { RatingStore } from '../data/ratingStore';
 import { chatBlockOf, chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
 import { storeGreetings, viewsWithAnswers } from './alternatives';
+import { SAVE_DEBIT_DESCRIPTIONS } from './coins';
 import { CharacterNotFound, ChatBlocked, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
+import type { PaidRoom } from './paidRoom';
 import { withRatings } from './ratings';
 import { personaView } from './views';
 
@@ -32,8 +34,9 @@ export interface Chats {
   messages(actor: Actor, chatId: string): Promise<Message[]>;
   /** The newest `limit` messages before the cursor, oldest first, and the next (older) page's cursor. */
   messagesPage(actor: Actor, chatId: string, page: { limit?: number; before?: string }): Promise<{ messages: Message[]; nextCursor: string | null }>;
-  memory(actor: Actor, chatId: string): Promise<string>;
-  setMemory(actor: Actor, chatId: string, memory: string): Promise<string>;
+  memory(actor: Actor, chatId: string): Promise<ChatMemory>;
+  /** Saves the note, paid past its paid room (`shownCost`: what the client showed; PaidRoom.save). */
+  setMemory(actor: Actor, chatId: string, memory: string, shownCost?: number): Promise<ChatMemory>;
   persona(actor: Actor, chatId: string): Promise<ChatPersona>;
   setPersona(actor: Actor, chatId: string, personaId: string): Promise<ChatPersona>;
   clearPersona(actor: Actor, chatId: string): Promise<void>;
@@ -73,10 +76,15 @@ export interface ChatsDeps {
   ratings: Pick<RatingStore, 'ofChat' | 'ofPages'>;
   /** Where chat.chat.started waits until it is published (ARCHITECTURE §4). */
   outbox: Pick<Outbox, 'enqueue'>;
+  /** Takes the memory note's coins. */
+  paidRoom: PaidRoom;
   now?: () => Date;
 }
 
-export function createChats({ store, personas, characters, quotas, chatsPerDay, alternatives, ratings, outbox, now = () => new Date() }: ChatsDeps): Chats {
+/** The note as the API gives it: with its paid room when it has one. */
+const memoryView = (memory: string, paid: number): ChatMemory => (paid > 0 ? { memory, paid } : { memory });
+
+export function createChats({ store, personas, characters, quotas, chatsPerDay, alternatives, ratings, outbox, paidRoom, now = () => new Date() }: ChatsDeps): Chats {
   async function owned(actor: Actor, id: string): Promise<ChatDoc> {
     const chat = await store.getChat(id);
     if (!chat || chat.userId !== actor.id) throw new ChatNotFound();
@@ -217,15 +225,23 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
 
     async memory(actor, chatId) {
       await owned(actor, chatId);
-      return store.getMemory(chatId);
+      const note = await store.memoryNote(chatId);
+      return memoryView(note.memory, note.paid);
     },
 
-    async setMemory(actor, chatId, memory) {
+    async setMemory(actor, chatId, memory, shownCost) {
       await owned(actor, chatId);
-      // spec §4: saving empty text deletes the memory.
-      if (memory.trim() === '') await store.deleteMemory(chatId);
-      else await store.setMemory(chatId, actor.id, memory);
-      return memory.trim() === '' ? '' : memory;
+      const blank = memory.trim() === '';
+      const text = blank ? '' : memory;
+      const note = await store.memoryNote(chatId);
+      const save = { subject: `chat-memory:${chatId}`, description: SAVE_DEBIT_DESCRIPTIONS.memory, text, paid: note.paid, shownCost };
+      return paidRoom.save(actor, save, async (paid) => {
+        // spec §4: saving empty text deletes the memory; a paid room stays with the chat, so the
+        // note written again up to it is free.
+        if (blank && paid === 0) await store.deleteMemory(chatId);
+        else await store.setMemory(chatId, actor.id, text, paid);
+        return memoryView(text, paid);
+      });
     },
 
     async persona(actor, chatId) {

@@ -80,6 +80,19 @@ export class NotEnoughCoins extends DomainError {
 }
 
 /**
+ * A paid save (an edit, the memory note, the summary) costs more than the client showed on its
+ * save button: refused before any coin moves, with the cost now (README "Paying for text that reaches the model").
+ */
+export class CostChanged extends DomainError {
+  constructor(readonly cost: number) {
+    super(`the save costs ${cost} coins, more than shown`);
+  }
+}
+
+/** A paid save's debit got no answer (or the wallet refused it as void): nothing saved, any coins taken are given back. */
+export class WalletUnavailable extends DomainError {}
+
+/**
  * spec §4 "Message send": no reply was delivered (model, wallet or broker failed). `refunded` is
  * what the member gets back: the send's cost when coins were (or may have been) taken, 0 when
  * none were.

@@ -1,4 +1,4 @@
-import type { Chat, Message, RewindResult } from '@lakorn/contracts';
+import { messagePaidRoom, type Chat, type Message, type RewindResult } from '@lakorn/contracts';
 import type { Actor } from '@lakorn/service-kit';
 import type { AlternativeStore } from '../data/alternativeStore';
 import type { ChatStore } from '../data/chatStore';
@@ -6,15 +6,18 @@ import type { ChatDoc, MessageDoc } from '../data/models';
 import type { SendStore } from '../data/sendStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
+import { SAVE_DEBIT_DESCRIPTIONS } from './coins';
 import { CharacterNotFound, ChatNotFound, MessageNotFound, RewindCountChanged, RewindWhileSending } from './errors';
 import { newId } from './ids';
 import { answeredView } from './alternatives';
+import type { PaidRoom } from './paidRoom';
 import { messageView } from './views';
 
 // Edit, rewind, branch: a member changes a turn, takes turns back, or tries another path from an
-// earlier point (README "Edit, rewind, branch"). None of them moves coins: what a message cost was
-// paid for the reply it got (ARCHITECTURE §3), so a rewind refunds nothing and an edit or a branch
-// charges nothing. Only the chat's owner reaches any of it; for anyone else the chat and its
+// earlier point (README "Edit, rewind, branch"). An edit pays the code points it adds past the
+// message's paid room (README "Paying for text that reaches the model"); what a message cost was
+// paid for the reply it got (ARCHITECTURE §3), so a rewind refunds nothing, and a branch charges
+// nothing (its copies keep their paid room). Only the chat's owner reaches any of it; for anyone else the chat and its
 // messages do not exist (404). Messages are reached by id and by page key (ARCHITECTURE §2): a
 // rewind reads the pages from its cut to the newest, a branch the pages up to its message.
 
@@ -33,8 +36,11 @@ export interface HistoryListener {
 }
 
 export interface History {
-  /** PUT /api/messages/{id}: the member's or the character's message (its selected answer) gets new text. */
-  edit(actor: Actor, messageId: string, content: string): Promise<Message>;
+  /**
+   * PUT /api/messages/{id}: the member's or the character's message (its selected answer) gets new
+   * text, paid past its paid room (`shownCost`: what the client showed; PaidRoom.save).
+   */
+  edit(actor: Actor, messageId: string, content: string, shownCost?: number): Promise<Message>;
   /**
    * DELETE /api/chats/{id}/messages?from=: removes that message and every later one. With
    * `expected`, refuses (RewindCountChanged) when another number would go.
@@ -53,9 +59,11 @@ export interface HistoryDeps {
   answers: Pick<AlternativeStore, 'ofMessage'>;
   /** The memory's part (summaries, pins); absent: the chat has none to keep in step. */
   listener?: HistoryListener;
+  /** Takes an edit's coins. */
+  paidRoom: PaidRoom;
 }
 
-export function createHistory({ store, sends, chats, characters, answers, listener }: HistoryDeps): History {
+export function createHistory({ store, sends, chats, characters, answers, listener, paidRoom }: HistoryDeps): History {
   /** A message of one of the actor's chats, with that chat; else MessageNotFound. */
   async function ownedMessage(actor: Actor, messageId: string): Promise<{ message: MessageDoc; chat: ChatDoc }> {
     const message = await store.getMessage(messageId);
@@ -68,14 +76,18 @@ export function createHistory({ store, sends, chats, characters, answers, listen
   }
 
   return {
-    async edit(actor, messageId, content) {
+    async edit(actor, messageId, content, shownCost) {
       const { message, chat } = await ownedMessage(actor, messageId);
-      await store.editMessage(message, content);
+      const save = { subject: `chat-edit:${message._id}`, description: SAVE_DEBIT_DESCRIPTIONS.edit, text: content, paid: messagePaidRoom(message), shownCost };
+      const paid = await paidRoom.save(actor, save, async (room) => {
+        await store.editMessage(message, content, room);
+        return room;
+      });
       // The chat's last line shows the newest message, which may be the one edited.
       const [newest] = await store.recentMessages(chat._id, 1);
       if (newest?._id === message._id) await store.setLastMessage(chat._id, content, chat.lastUpdated);
       await listener?.edited(message._id, content);
-      const edited: MessageDoc = { ...message, content, edited: true };
+      const edited: MessageDoc = { ...message, content, edited: true, paid };
       // As the message list shows it: with its answers (the selected one now the new text).
       if ((message.alternativeCount ?? 0) < 2) return messageView(edited);
       return answeredView(edited, (await answers.ofMessage(message._id)).filter((a) => a.ready));
@@ -110,7 +122,7 @@ export function createHistory({ store, sends, chats, characters, answers, listen
       await chats.assertOpen(actor, source);
       const [history, memory, personaId] = await Promise.all([
         store.messagesUpTo(chatId, message),
-        store.getMemory(chatId),
+        store.memoryNote(chatId),
         store.getChatPersona(chatId),
       ]);
       if (history.length === 0) throw new MessageNotFound();
@@ -118,7 +130,8 @@ export function createHistory({ store, sends, chats, characters, answers, listen
       const target = await chats.openBranch(actor, source, last.content);
       const copied = await store.copyHistory(target._id, history, newId);
       await Promise.all([
-        memory.trim() === '' ? undefined : store.setMemory(target._id, actor.id, memory),
+        // The note goes with its paid room (README "Paying for text that reaches the model").
+        memory.memory.trim() === '' && memory.paid === 0 ? undefined : store.setMemory(target._id, actor.id, memory.memory, memory.paid),
         personaId ? store.setChatPersona(target._id, actor.id, personaId) : undefined,
       ]);
       await listener?.branched(chatId, target._id, last.seq ?? history.length, copied);

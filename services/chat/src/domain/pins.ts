@@ -23,7 +23,7 @@ export interface Pins {
   unpin(actor: Actor, messageId: string): Promise<void>;
   /** The pins a prompt carries, in the chat's order. */
   forPrompt(chatId: string): Promise<PinDoc[]>;
-  /** A pinned message's text changed (an edit): the prompt gets the new text. */
+  /** A pinned message's text changed (an edit, another answer chosen): the pin follows it, or goes when the pins cannot hold it. */
   edited(messageId: string, content: string): Promise<void>;
   /** A rewind removed these messages: their pins go. */
   rewound(chatId: string, removedIds: string[]): Promise<void>;
@@ -106,10 +106,12 @@ export function createPins({ store, messages, chats, now = () => new Date() }: {
       const pin = await store.get(messageId);
       if (!pin) return;
       const tokens = estimateTokens(content);
-      // The pin follows the edit while the pins still fit together; past the total it keeps the
-      // text it was pinned with (the member can unpin and pin again).
+      // A pin only repeats its message's text, so it is free (README "Paying for text that reaches
+      // the model"): it follows the edit while the pins still fit together, and past the total it
+      // goes, never keeping an older text beside the new one in the prompt.
       const others = (await store.ofChat(pin.chatId)).filter((p) => p._id !== messageId);
       if (tokensOf(others) + tokens <= MEMORY_LIMITS.pinTokens) await store.setContent(messageId, content, tokens);
+      else await store.remove(messageId);
     },
 
     async rewound(chatId, removedIds) {

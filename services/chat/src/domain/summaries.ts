@@ -6,15 +6,18 @@ import type { MessageDoc, SummaryDoc } from '../data/models';
 import { checkpointId, type SummaryStore } from '../data/summaryStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
+import { SAVE_DEBIT_DESCRIPTIONS } from './coins';
 import { SummaryTooLong } from './errors';
+import type { PaidRoom } from './paidRoom';
 
 // Memory that keeps up (README "Memory that keeps up"): once turns fall out of the prompt's window
 // (assemblePrompt keeps the newest history that fits), the chat writes a summary of them in the
 // background: the send only notices it is due and asks for it through the outbox
 // (`chat.summary.requested`, to itself), and chat's own consumer writes it, with the configured
 // model or, offline, extractively. The summary is one rolling text per chat (the story so far),
-// editable by the member, and goes into every prompt. It costs the member nothing (the operator's
-// model account pays for it, README). A write reads only the turns it adds (at most
+// editable by the member, and goes into every prompt. Writing it costs the member nothing (the
+// operator's model account pays for it, README); the member's edit is member text and pays what it
+// adds past the summary's paid room (README "Paying for text that reaches the model"). A write reads only the turns it adds (at most
 // SUMMARY_MAX_TURNS, by page key) and the summary itself (by `_id`): never the whole chat.
 
 /** Turns out of the window and not yet summarized before a summary is asked for (one call per batch, not per send). */
@@ -94,8 +97,11 @@ export function summaryMessages(input: SummaryInput): Array<{ role: 'system' | '
 export interface Summaries {
   /** GET /api/chats/{id}/summary. */
   view(actor: Actor, chatId: string): Promise<ChatSummaryView>;
-  /** PUT /api/chats/{id}/summary: the member's text; blank removes the text (what it covered stays covered). */
-  edit(actor: Actor, chatId: string, text: string): Promise<ChatSummaryView>;
+  /**
+   * PUT /api/chats/{id}/summary: the member's text, paid past the summary's paid room (`shownCost`:
+   * what the client showed; PaidRoom.save); blank removes the text (what it covered stays covered).
+   */
+  edit(actor: Actor, chatId: string, text: string, shownCost?: number): Promise<ChatSummaryView>;
   /**
    * After a prompt was assembled: when enough turns have fallen out of its window beyond what the
    * summary covers, asks for a summary (an outbox event; nothing is written on the send's path).
@@ -117,6 +123,8 @@ export interface SummariesDeps {
   chats: Pick<Chats, 'owned'>;
   characters: Pick<CharacterDirectory, 'get'>;
   summarizer: Summarizer;
+  /** Takes the coins of the member's edits. */
+  paidRoom: PaidRoom;
   /** Asks for a summary (chat.summary.requested through the outbox). */
   request(event: { chatId: string; userId: string; rev: number; upTo: number }): Promise<void>;
   logger: Logger;
@@ -130,6 +138,7 @@ const viewOf = (doc: SummaryDoc | null): ChatSummaryView => ({
   coveredTo: doc?.coveredTo ?? 0,
   edited: doc?.edited ?? false,
   updatedAt: doc?.updatedAt.toISOString() ?? null,
+  ...(doc?.paid ? { paid: doc.paid } : {}),
 });
 
 /** The first place still in the prompt's window (every place before it fell out). */
@@ -162,12 +171,15 @@ export function createSummaries(deps: SummariesDeps): Summaries {
       return viewOf(await store.get(chatId));
     },
 
-    async edit(actor, chatId, text) {
+    async edit(actor, chatId, text, shownCost) {
       await deps.chats.owned(actor, chatId);
       if (characterCount(text) > MEMORY_LIMITS.summaryCharacters) throw new SummaryTooLong(MEMORY_MESSAGES.summaryTooLong);
       const current = await store.get(chatId);
       const trimmed = text.trim() === '' ? '' : text;
-      return viewOf(await store.put(chatId, actor.id, { text: trimmed, coveredTo: current?.coveredTo ?? 0, edited: true }, now()));
+      const save = { subject: `chat-summary:${chatId}`, description: SAVE_DEBIT_DESCRIPTIONS.summary, text: trimmed, paid: current?.paid ?? 0, shownCost };
+      return deps.paidRoom.save(actor, save, async (paid) =>
+        viewOf(await store.put(chatId, actor.id, { text: trimmed, coveredTo: current?.coveredTo ?? 0, edited: true, paid }, now())),
+      );
     },
 
     async windowMoved({ chatId, userId }, summary, history, kept) {
@@ -199,7 +211,8 @@ export function createSummaries(deps: SummariesDeps): Summaries {
       });
       // Covers only places that hold a turn now (a rewind may have removed some since).
       const through = Math.max(coveredTo, ...turns.map((m) => m.seq ?? 0));
-      const written = await store.replaceAt(chatId, userId, rev, { text, coveredTo: through, edited: false }, now());
+      // The model's text is no member text, but the room the member paid for stays the chat's.
+      const written = await store.replaceAt(chatId, userId, rev, { text, coveredTo: through, edited: false, paid: current?.paid }, now());
       if (!written) return 'stale';
       log.info({ chatId, coveredTo: through, turns: turns.length, offline: deps.summarizer.offline }, 'summary written');
       return 'written';
@@ -225,7 +238,8 @@ export function createSummaries(deps: SummariesDeps): Summaries {
         .filter((c) => c.coveredTo <= applies.coveredTo)
         .map((c) => ({ ...c, _id: checkpointId(target, pageNumberOf(c.coveredTo)), chatId: target, userId }));
       await store.putCheckpoints(copies);
-      await store.put(target, userId, { text: applies.text, coveredTo: applies.coveredTo, edited: applies.edited }, now());
+      // The branch's summary carries the paid room with its text.
+      await store.put(target, userId, { text: applies.text, coveredTo: applies.coveredTo, edited: applies.edited, paid: current.paid }, now());
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Message, Persona } from '@lakorn/contracts';
+import { messagePaidRoom, type Message, type Persona } from '@lakorn/contracts';
 import type { MessageDoc, PersonaDoc } from '../data/models';
 
 export function messageView(doc: MessageDoc): Message {
@@ -11,7 +11,8 @@ export function messageView(doc: MessageDoc): Message {
     userId: doc.userId,
     persona: doc.persona,
     offline: doc.offline,
-    ...(doc.edited ? { edited: true as const } : {}),
+    // An edited message says what its text has paid, so the client prices the next edit as the server does.
+    ...(doc.edited ? { edited: true as const, paid: messagePaidRoom(doc) } : {}),
   };
 }
 

@@ -70,13 +70,13 @@ export function chatRoutes({ chats, catalog }: { chats: Chats; catalog: CatalogC
 
   router.get('/api/chats/:id/memory', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
     noStore(res);
-    res.json({ memory: await chats.memory(actor, params.id) } satisfies ChatMemory);
+    res.json((await chats.memory(actor, params.id)) satisfies ChatMemory);
   }));
 
   router.post('/api/chats/:id/memory', memberRoute(ChatIdParams, async ({ actor, params, req, res }) => {
     const body = parse(MemoryBody, req.body);
     assertSelf(actor, body.userId);
-    res.json({ memory: await chats.setMemory(actor, params.id, body.memory) } satisfies ChatMemory);
+    res.json((await chats.setMemory(actor, params.id, body.memory, body.cost)) satisfies ChatMemory);
   }));
 
   router.delete('/api/chats/:id/memory', memberRoute(ChatIdParams, async ({ actor, params, res }) => {

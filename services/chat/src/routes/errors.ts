@@ -1,5 +1,5 @@
 import { CHAT_BLOCK_MESSAGES, MEMORY_ERROR_CODES, MEMORY_MESSAGES, MODERATION_ERROR_CODES, RATING_ERROR_CODES, RATING_MESSAGES } from '@lakorn/contracts';
-import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, REWIND_MESSAGES, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES, ERROR_CODES, NOT_ENOUGH_COINS_MESSAGE, PERSONA_LIMIT_MESSAGE, REWIND_MESSAGES, SAVE_MESSAGES, SEND_PENDING_MESSAGE, SWIPE_MESSAGES, type SendPendingAnswer } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, paymentRequired, unavailable, type DomainErrorMap } from '@lakorn/service-kit';
 import {
   AiUnavailable,
@@ -10,6 +10,7 @@ import {
   ChatNotFound,
   ChatQuotaReached,
   ClientMessageIdReused,
+  CostChanged,
   InvalidCursor,
   MessageNotFound,
   NoSuchAlternative,
@@ -27,6 +28,7 @@ import {
   SendPending,
   SendRecordGone,
   SummaryTooLong,
+  WalletUnavailable,
 } from '../domain/errors';
 
 /**
@@ -59,6 +61,9 @@ export const chatErrors: DomainErrorMap = (error) => {
   // Both send failures say what came back (spec §8's toast gains a second line): nothing was taken here.
   if (error instanceof NotEnoughCoins) return paymentRequired(NOT_ENOUGH_COINS_MESSAGE, { balance: error.balance, cost: error.cost, refunded: 0 });
   if (error instanceof AiUnavailable) return new HttpError(503, AI_UNAVAILABLE_MESSAGE, CHAT_ERROR_CODES.aiUnavailable, { refunded: error.refunded });
+  // A paid save (README "Paying for text that reaches the model"): nothing was saved or taken.
+  if (error instanceof CostChanged) return new HttpError(409, SAVE_MESSAGES.costChanged, CHAT_ERROR_CODES.costChanged, { cost: error.cost });
+  if (error instanceof WalletUnavailable) return new HttpError(503, SAVE_MESSAGES.walletUnavailable, ERROR_CODES.unavailable);
   if (error instanceof SendPending) {
     const { status, decidedBy }: Omit<SendPendingAnswer, 'message' | 'code'> = { status: 'pending', decidedBy: error.decidedBy.toISOString() };
     return new HttpError(202, SEND_PENDING_MESSAGE, CHAT_ERROR_CODES.sendPending, { status, decidedBy });

@@ -4,14 +4,14 @@ import { assertSelf, parse } from '@lakorn/service-kit';
 import type { History } from '../domain/history';
 import { memberRoute } from './member';
 
-/** Edit, rewind, branch (README "Edit, rewind, branch"): free, the chat's owner only. */
+/** Edit, rewind, branch (README "Edit, rewind, branch"): the chat's owner only; an edit pays what it adds. */
 export function historyRoutes({ history }: { history: History }): Router {
   const router = Router();
 
   router.put('/api/messages/:id', memberRoute(MessageIdParams, async ({ actor, params, req, res }) => {
     const body = parse(EditMessageBody, req.body);
     assertSelf(actor, body.userId);
-    res.json((await history.edit(actor, params.id, body.content)) satisfies Message);
+    res.json((await history.edit(actor, params.id, body.content, body.cost)) satisfies Message);
   }));
 
   router.delete('/api/chats/:id/messages', memberRoute(ChatIdParams, async ({ actor, params, req, res }) => {

@@ -7,7 +7,8 @@ import { memberRoute, noStore } from './member';
 
 /**
  * Memory that keeps up (README): a chat's summary of the turns its window dropped (read and edited
- * by the member) and its pinned messages. Free: nothing here moves coins.
+ * by the member) and its pinned messages. The member's summary edit pays what it adds (README
+ * "Paying for text that reaches the model"); pins are free.
  */
 export function memoryRoutes({ summaries, pins }: { summaries: Summaries; pins: Pins }): Router {
   const router = Router();
@@ -20,7 +21,7 @@ export function memoryRoutes({ summaries, pins }: { summaries: Summaries; pins: 
   router.put('/api/chats/:id/summary', memberRoute(ChatIdParams, async ({ actor, params, req, res }) => {
     const body = parse(SummaryBody, req.body);
     assertSelf(actor, body.userId);
-    res.json((await summaries.edit(actor, params.id, body.summary)) satisfies ChatSummaryView);
+    res.json((await summaries.edit(actor, params.id, body.summary, body.cost)) satisfies ChatSummaryView);
   }));
 
   router.get('/api/chats/:id/pins', memberRoute(ChatIdParams, async ({ actor, params, res }) => {
