@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { messageCost, SEND_PENDING_MESSAGE, type Chat, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import { messageCost, SEND_PENDING_MESSAGE, type Chat, type Message, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
 import { silentLogger } from '@lakorn/service-kit';
 import { testSessionKeys, waitUntil } from '@lakorn/service-kit/testing';
 import { createApp } from '../src/app';
@@ -255,13 +255,28 @@ describe('streaming (Accept: text/event-stream)', () => {
     expect(parseEvents(body).map((e) => e.event).at(-1)).toBe('done');
   });
 
-  test('a stream that breaks half way ends with an error event, the coins come back and no message is kept', async () => {
-    llm.behave(() => ({ reply: 'ข้อความนี้จะขาดกลางทางแน่นอน', breakAfterChars: 6 }));
+  test('a stream whose model fails after text was written keeps that text as the reply, as a stop does: done, both messages kept, the coins stay spent', async () => {
+    llm.behave(() => ({ reply: 'ข้อความนี้จะขาดกลางทางแน่นอน', breakAfterChars: 6, chunkDelayMs: 50 }));
     const { actor, cookie, room } = await funded(30);
     const res = await post(chat, cookie, { chatId: room.id, content: 'เล่าต่อสิ' }, true);
     const events = parseEvents(res.body as string);
     expect(events[0]!.event).toBe('start');
-    expect(events.at(-1)).toEqual({ event: 'error', data: expect.objectContaining({ status: 503, code: 'AI_UNAVAILABLE' }) });
+    const written = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text).join('');
+    expect(written).toBe('ข้อควา');
+    expect(events.at(-1)).toEqual({ event: 'done', data: expect.objectContaining({ aiMessage: expect.objectContaining({ content: written }), cost: messageCost('เล่าต่อสิ') }) });
+    const messages = (await request(chat.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie)).body as Message[];
+    expect(messages.map((m) => m.content).slice(1)).toEqual(['เล่าต่อสิ', written]);
+    expect(await wallet.balance(actor.id)).toBe(30 - messageCost('เล่าต่อสิ'));
+    expect((await wallet.entries(actor.id)).map((e) => e.kind)).toEqual(['credit', 'debit']);
+  });
+
+  test('a stream whose model fails before writing any text ends with an error event, the coins come back and no message is kept', async () => {
+    llm.behave(() => ({ reply: 'ไม่มีวันได้เห็น', breakAfterChars: 0 }));
+    const { actor, cookie, room } = await funded(30);
+    const res = await post(chat, cookie, { chatId: room.id, content: 'เล่าต่อสิ' }, true);
+    const events = parseEvents(res.body as string);
+    expect(events.map((e) => e.event)).toEqual(['start', 'error']);
+    expect(events.at(-1)).toEqual({ event: 'error', data: expect.objectContaining({ status: 503, code: 'AI_UNAVAILABLE', refunded: messageCost('เล่าต่อสิ') }) });
     await waitUntil(async () => (await wallet.balance(actor.id)) === 30, 15_000, 'the refund');
     expect((await request(chat.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie)).body).toHaveLength(1);
   });

@@ -446,8 +446,10 @@ export function createSends(deps: SendsDeps): Sends {
       reply = await writeReply(send, persona, inputs, onDelta, hooks.stop);
     } catch (error) {
       // chat README "Stop": a reply the member stopped is what was written so far, paid for (the
-      // coins paid for the member's message); one stopped before any text is refunded like a failure.
-      if (hooks.stop?.aborted && written.trim() !== '') {
+      // coins paid for the member's message); so is one the model broke off (a failure, a
+      // timeout) after text reached the member, who read it. Nothing written: refunded.
+      if (written.trim() !== '') {
+        if (!hooks.stop?.aborted) log.warn({ opId, err: messageOfError(error) }, 'the model failed after writing; keeping what was written');
         reply = written;
       } else {
         log.warn({ opId, err: messageOfError(error) }, 'no reply from the model; refunding');

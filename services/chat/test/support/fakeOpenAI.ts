@@ -18,8 +18,8 @@ export type Behaviour =
   | { reply: string; chunkSize?: number; chunkDelayMs?: number }
   /** An HTTP error answer (500, 429...). */
   | { status: number; message?: string }
-  /** Streams `reply` up to `afterChars`, then drops the connection. */
-  | { reply: string; breakAfterChars: number }
+  /** Streams `reply` up to `afterChars` (pieces `chunkDelayMs` apart, so they reach the caller), then drops the connection. */
+  | { reply: string; breakAfterChars: number; chunkDelayMs?: number }
   /** Never answers (the caller's timeout must fire). */
   | { hang: true };
 
