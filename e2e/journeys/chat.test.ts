@@ -167,7 +167,8 @@ describe('chat', () => {
     await memory.fill('เราเจอกันครั้งแรกที่งานวัด');
     await page.getByText('เหลือ 974 ตัวอักษร').waitFor();
     await screenshot(page, 'chat-memory');
-    await page.getByRole('button', { name: 'บันทึก', exact: true }).click();
+    // A new note pays its 26 code points, shown before the tap (chat README "Paying for text that reaches the model").
+    await page.getByRole('button', { name: 'บันทึก · 26 เหรียญ', exact: true }).click();
     await page.getByText('บันทึกความทรงจำแล้ว').waitFor();
     await page.getByRole('button', { name: 'ตัวเลือกแชท' }).click();
     await page.getByRole('menuitem', { name: 'จัดการความทรงจำ' }).click();

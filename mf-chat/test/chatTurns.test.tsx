@@ -274,7 +274,7 @@ describe('a message menu', () => {
     expect(within(row('r1')).getByText('2/3')).toBeInTheDocument();
   });
 
-  test('edit changes the shown answer of a reply (free) and marks it edited', async () => {
+  test('edit changes the shown answer of a reply and marks it edited; the save button shows its cost before the tap (a reply\'s first edit pays its whole length) and the balance follows', async () => {
     const api = mockChatApi(base([asked, reply()], { 'PUT /api/messages/r1': { body: reply({ content: 'คำตอบที่แก้', alternatives: ['คำตอบหนึ่ง', 'คำตอบที่แก้', 'คำตอบสาม'], edited: true }) } }));
     const user = userEvent.setup();
     renderApp('/chat/chat1');
@@ -286,13 +286,50 @@ describe('a message menu', () => {
     await user.clear(box);
     expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeDisabled();
     await user.type(box, 'คำตอบที่แก้');
-    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 11 เหรียญ' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('PUT', '/api/messages/r1')[0]!.body).toEqual({ content: 'คำตอบที่แก้' });
+    expect(api.callsTo('PUT', '/api/messages/r1')[0]!.body).toEqual({ content: 'คำตอบที่แก้', cost: 11 });
     expect(within(row('r1')).getByText('คำตอบที่แก้')).toBeInTheDocument();
     expect(within(row('r1')).getByText('แก้ไขแล้ว')).toBeInTheDocument();
     expect(screen.getByText('แก้ไขข้อความแล้ว')).toBeInTheDocument();
-    expect(coinBadge()).toHaveTextContent('100');
+    expect(coinBadge()).toHaveTextContent('89');
+  });
+
+  test('an edit of the member\'s own message costs only the code points past what its send paid, and shows no price while it does not grow', async () => {
+    mockChatApi(base([asked, reply()]));
+    const user = userEvent.setup();
+    renderApp('/chat/chat1');
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    await user.click(within(await openMenu('u1', user)).getByRole('menuitem', { name: 'แก้ไข' }));
+    const dialog = screen.getByRole('dialog', { name: 'แก้ไขข้อความ' });
+    const box = within(dialog).getByRole('textbox', { name: 'ข้อความ' });
+    await user.type(box, 'ต่อ');
+    expect(within(dialog).getByRole('button', { name: 'บันทึก · 3 เหรียญ' })).toBeEnabled();
+    await user.keyboard('{Backspace}{Backspace}{Backspace}');
+    expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeEnabled();
+    await user.clear(box);
+    await user.type(box, 'สั้นลง');
+    expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeEnabled();
+  });
+
+  test('an edit refused for too few coins (402) shows the send\'s not-enough toast with the balance and the cost; the dialog stays open', async () => {
+    const edited = message({ id: 'u1', isUser: true, content: 'เล่าเรื่องหน่อย', edited: true, paid: 40 });
+    const api = mockChatApi(base([edited, reply()], { 'PUT /api/messages/u1': { status: 402, body: { message: 'Not enough coins', code: 'NOT_ENOUGH_COINS', balance: 2, cost: 3 } } }));
+    const user = userEvent.setup();
+    renderApp('/chat/chat1');
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    await user.click(within(await openMenu('u1', user)).getByRole('menuitem', { name: 'แก้ไข' }));
+    const dialog = screen.getByRole('dialog', { name: 'แก้ไขข้อความ' });
+    // 40 paid: 15 + 25 more is still free, 3 past that are not.
+    await user.type(within(dialog).getByRole('textbox', { name: 'ข้อความ' }), 'ก'.repeat(25));
+    expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeEnabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'ข้อความ' }), 'ขขข');
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 3 เหรียญ' }));
+    expect(await screen.findByText('เหรียญ ไม่เพียงพอ')).toBeInTheDocument();
+    expect(screen.getByText('คุณมี 2 เหรียญ แต่ต้องใช้ 3 เหรียญ')).toBeInTheDocument();
+    expect(screen.queryByText('แก้ไขข้อความไม่สำเร็จ โปรดลองอีกครั้ง')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'แก้ไขข้อความ' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/messages/u1')[0]!.body).toEqual({ content: `เล่าเรื่องหน่อย${'ก'.repeat(25)}ขขข`, cost: 3 });
   });
 
   test("a refused edit keeps the dialog open with the failure toast", async () => {
@@ -302,7 +339,7 @@ describe('a message menu', () => {
     await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
     await user.click(within(await openMenu('u1', user)).getByRole('menuitem', { name: 'แก้ไข' }));
     await user.type(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'ข้อความ' }), 'ต่อ');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'บันทึก' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'บันทึก · 3 เหรียญ' }));
     expect(await screen.findByText('แก้ไขข้อความไม่สำเร็จ โปรดลองอีกครั้ง')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'แก้ไขข้อความ' })).toBeInTheDocument();
   });

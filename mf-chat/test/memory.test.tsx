@@ -6,7 +6,9 @@ import { chat, message, mockChatApi, renderApp, type Route } from './support';
 
 // spec §2/§4 memory dialog: loads the memory, at most 1000 characters with a remaining counter,
 // empty text deletes, no change just closes; §8 memory save failure. Beside the note: the story's
-// summary (shown, editable, saved on its own) and the pinned messages (listed, removable).
+// summary (shown, editable, saved on its own) and the pinned messages (listed, removable). The note
+// and the summary pay the code points a save adds past what they paid, shown on their save buttons
+// (chat README "Paying for text that reaches the model").
 
 const noSummary: ChatSummaryView = { summary: '', coveredTo: 0, edited: false, updatedAt: null };
 
@@ -48,13 +50,14 @@ test('loads the memory fresh, counts the characters left, and refuses more than 
   expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeDisabled();
   await user.keyboard('{Backspace}');
   expect(within(dialog).getByText('เหลือ 0 ตัวอักษร')).toBeInTheDocument();
-  expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeEnabled();
+  // Nothing paid yet for this note: all 1 000 code points, shown before the tap.
+  expect(within(dialog).getByRole('button', { name: 'บันทึก · 1000 เหรียญ' })).toBeEnabled();
 });
 
-test('no change simply closes; a change is saved; empty text deletes', async () => {
+test('no change simply closes; a change is saved at the cost its button showed; empty text deletes, free', async () => {
   const api = mockChatApi(
     routes(
-      { body: { memory: 'ชอบกาแฟดำ' } },
+      { body: { memory: 'ชอบกาแฟดำ', paid: 9 } },
       { 'POST /api/chats/chat1/memory': { body: { memory: 'x' } }, 'DELETE /api/chats/chat1/memory': { status: 204 } },
     ),
   );
@@ -70,8 +73,9 @@ test('no change simply closes; a change is saved; empty text deletes', async () 
   dialog = await openMemory(user);
   const box = await within(dialog).findByRole('textbox', NOTE);
   await user.type(box, ' และชาเขียว');
-  await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
-  await waitFor(() => expect(api.callsTo('POST', '/api/chats/chat1/memory')[0]?.body).toEqual({ memory: 'ชอบกาแฟดำ และชาเขียว' }));
+  // The 9 code points already paid are not paid again: the 11 added are.
+  await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 11 เหรียญ' }));
+  await waitFor(() => expect(api.callsTo('POST', '/api/chats/chat1/memory')[0]?.body).toEqual({ memory: 'ชอบกาแฟดำ และชาเขียว', cost: 11 }));
   expect(await screen.findByText('บันทึกความทรงจำแล้ว')).toBeInTheDocument();
 
   dialog = await openMemory(user);
@@ -87,9 +91,38 @@ test('a failed save shows the spec §8 toast and keeps the dialog open', async (
   renderApp('/chat/chat1');
   const dialog = await openMemory(user);
   await user.type(await within(dialog).findByRole('textbox', NOTE), 'จำไว้นะ');
-  await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+  await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 7 เหรียญ' }));
   expect(await screen.findByText('ไม่สามารถบันทึกความทรงจำได้ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
   expect(screen.getByRole('dialog', { name: 'ความทรงจำของห้องนี้' })).toBeInTheDocument();
+});
+
+test('the note and the summary show no price while a save stays within what they paid, and a 402 shows the send\'s not-enough toast with the balance and the cost, keeping the text', async () => {
+  const summary: ChatSummaryView = { summary: 'สรุปของฉัน', coveredTo: 3, edited: true, updatedAt: '2025-01-08T07:00:00.000Z', paid: 20 };
+  const api = mockChatApi(
+    routes({ body: { memory: 'ชอบกาแฟดำ', paid: 12 } }, {
+      'GET /api/chats/chat1/summary': { body: summary },
+      'POST /api/chats/chat1/memory': { status: 402, body: { message: 'Not enough coins', code: 'NOT_ENOUGH_COINS', balance: 4, cost: 5 } },
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/chat/chat1');
+  const dialog = await openMemory(user);
+  const box = await within(dialog).findByRole('textbox', NOTE);
+  await user.type(box, 'ดำ'); // 11 of the 12 paid
+  expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeEnabled();
+  await user.type(box, 'ดำ'); // 13: one past
+  expect(within(dialog).getByRole('button', { name: 'บันทึก · 1 เหรียญ' })).toBeEnabled();
+  const story = within(dialog).getByRole('region', { name: 'เรื่องราวที่ผ่านมา' });
+  await user.type(within(story).getByRole('textbox', { name: 'สรุปเรื่องราว' }), 'ต่อ'); // 13 of the 20 paid
+  expect(within(story).getByRole('button', { name: 'บันทึกสรุป' })).toBeEnabled();
+
+  await user.type(box, 'ดำดำ');
+  await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 5 เหรียญ' }));
+  expect(await screen.findByText('เหรียญ ไม่เพียงพอ')).toBeInTheDocument();
+  expect(screen.getByText('คุณมี 4 เหรียญ แต่ต้องใช้ 5 เหรียญ')).toBeInTheDocument();
+  expect(screen.queryByText('ไม่สามารถบันทึกความทรงจำได้ กรุณาลองใหม่อีกครั้ง')).toBeNull();
+  expect(box).toHaveValue('ชอบกาแฟดำดำดำดำดำ');
+  expect(api.callsTo('POST', '/api/chats/chat1/memory')[0]!.body).toEqual({ memory: 'ชอบกาแฟดำดำดำดำดำ', cost: 5 });
 });
 
 const pin = (overrides: Partial<Pin>): Pin => ({
@@ -122,8 +155,9 @@ test('shows the story so far beside the note; the member edits it and saves it o
   expect(within(story).getByRole('button', { name: 'บันทึกสรุป' })).toBeDisabled();
 
   await user.type(box, ' และสัญญาว่าจะกลับมา');
-  await user.click(within(story).getByRole('button', { name: 'บันทึกสรุป' }));
-  await waitFor(() => expect(api.callsTo('PUT', '/api/chats/chat1/summary')[0]?.body).toEqual({ summary: 'เราเคยไปเที่ยวทะเลด้วยกัน และสัญญาว่าจะกลับมา' }));
+  // The model's summary is no member text: once the member edits it, all 45 code points are theirs.
+  await user.click(within(story).getByRole('button', { name: 'บันทึกสรุป · 45 เหรียญ' }));
+  await waitFor(() => expect(api.callsTo('PUT', '/api/chats/chat1/summary')[0]?.body).toEqual({ summary: 'เราเคยไปเที่ยวทะเลด้วยกัน และสัญญาว่าจะกลับมา', cost: 45 }));
   expect(await screen.findByText('บันทึกสรุปเรื่องราวแล้ว')).toBeInTheDocument();
   expect(await within(story).findByText('แก้ไขโดยคุณ')).toBeInTheDocument();
   // The dialog stays open and the note was not saved.
@@ -144,7 +178,7 @@ test('a summary past 2000 characters cannot be saved; without one yet the panel 
   expect(within(story).getByText('เหลือ -1 ตัวอักษร')).toBeInTheDocument();
   expect(within(story).getByRole('button', { name: 'บันทึกสรุป' })).toBeDisabled();
   await user.keyboard('{Backspace}');
-  expect(within(story).getByRole('button', { name: 'บันทึกสรุป' })).toBeEnabled();
+  expect(within(story).getByRole('button', { name: 'บันทึกสรุป · 2000 เหรียญ' })).toBeEnabled();
 });
 
 test('a failed summary save says so in Thai with the server\'s reason', async () => {
@@ -156,7 +190,7 @@ test('a failed summary save says so in Thai with the server\'s reason', async ()
   const dialog = await openMemory(user);
   const story = await within(dialog).findByRole('region', { name: 'เรื่องราวที่ผ่านมา' });
   await user.type(within(story).getByRole('textbox', { name: 'สรุปเรื่องราว' }), 'เรื่องของเรา');
-  await user.click(within(story).getByRole('button', { name: 'บันทึกสรุป' }));
+  await user.click(within(story).getByRole('button', { name: 'บันทึกสรุป · 12 เหรียญ' }));
   expect(await screen.findByText('บันทึกสรุปเรื่องราวไม่สำเร็จ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
   expect(screen.getByText('สรุปเรื่องราวต้องยาวไม่เกิน 2,000 ตัวอักษร')).toBeInTheDocument();
 });

@@ -9,3 +9,12 @@ export const SHARED_TEXT = {
   close: 'ปิด',
   loading: 'กำลังโหลด...',
 } as const;
+
+/** A paid save's texts (chat README "Paying for text that reaches the model"), shared by the editors. */
+export const COIN_TEXT = {
+  /** The save button with the coins the save takes; the plain label when it takes none. */
+  saveLabel: (label: string, cost: number) => (cost > 0 ? `${label} · ${cost} ${CURRENCY}` : label),
+  notEnoughTitle: `${CURRENCY} ไม่เพียงพอ`,
+  notEnoughSubmitTitle: `${CURRENCY}ไม่พอ`,
+  notEnoughSubmit: (has: number, needs: number) => `คุณมี ${has} ${CURRENCY} แต่ต้องใช้ ${needs} ${CURRENCY}`,
+} as const;

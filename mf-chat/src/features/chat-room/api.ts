@@ -7,6 +7,7 @@ import {
   SEND_OUTCOME_WAIT_MS,
   STREAM_EVENTS,
   type Chat,
+  type EditMessageBody,
   type Message,
   type PersonaContext,
   type RatingResult,
@@ -219,9 +220,10 @@ export function selectAlternative(messageId: string, index: number): Promise<Mes
   return apiMutate<Message>('PUT', `${messagePath(messageId)}/selected`, { index });
 }
 
-/** PUT /api/messages/{id}: a reply's (its selected alternative's) or the member's own message's new text (free). */
-export function editMessage(messageId: string, content: string): Promise<Message> {
-  return apiMutate<Message>('PUT', messagePath(messageId), { content });
+/** PUT /api/messages/{id}: a reply's (its selected alternative's) or the member's own message's new text, paid past what it has paid. */
+export function editMessage(messageId: string, content: string, cost: number): Promise<Message> {
+  // `cost` is what the save button showed: the server refuses (409) rather than charge more.
+  return apiMutate<Message>('PUT', messagePath(messageId), { content, cost } satisfies Omit<EditMessageBody, 'userId'>);
 }
 
 /**

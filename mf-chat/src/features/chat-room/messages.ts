@@ -1,4 +1,4 @@
-import { CURRENCY } from '../../shared/messages';
+import { COIN_TEXT, CURRENCY } from '../../shared/messages';
 
 // spec §2 chat screen, §4 message send and chat open, §5 message rule, §8 chat/send rows.
 export const CHAT_TEXT = {
@@ -28,10 +28,10 @@ export const CHAT_TEXT = {
   // spec §5: the inline warning, literally.
   notEnoughInline: 'เหรียญไม่เพียงพอ กรุณาเติมเงินหรือย่อข้อความให้สั้นลง',
   // spec §5: submitting with too few coins: a toast saying the user has X coins but needs Y.
-  notEnoughSubmitTitle: `${CURRENCY}ไม่พอ`,
-  notEnoughSubmit: (has: number, needs: number) => `คุณมี ${has} ${CURRENCY} แต่ต้องใช้ ${needs} ${CURRENCY}`,
+  notEnoughSubmitTitle: COIN_TEXT.notEnoughSubmitTitle,
+  notEnoughSubmit: COIN_TEXT.notEnoughSubmit,
   // spec §8 send failures.
-  notEnoughTitle: `${CURRENCY} ไม่เพียงพอ`,
+  notEnoughTitle: COIN_TEXT.notEnoughTitle,
   notEnough: 'เติมเหรียญเพื่อส่งข้อความต่อ',
   sendFailedTitle: 'ไม่สามารถส่งข้อความได้',
   sendFailed: 'AI ไม่สามารถตอบกลับได้ในขณะนี้ โปรดลองอีกครั้งในภายหลัง',

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CHAT_ERROR_CODES, REWIND_MESSAGES, type Message } from '@lakorn/contracts/web';
+import { CHAT_ERROR_CODES, characterCount, REWIND_MESSAGES, type Message } from '@lakorn/contracts/web';
 import { ApiError, useToast } from '@lakorn/shell-sdk';
+import { usePaidSave } from '../../shared/paidSave';
 import { pinRefusal, usePinActions, usePins } from '../memory';
 import { branchChat, editMessage, rewindChat } from './api';
 import { CHAT_TEXT } from './messages';
@@ -13,8 +14,9 @@ export interface RewindAsk {
 }
 
 /**
- * A message's menu actions, all free: edit (a reply's shown answer or the member's own text),
- * rewind (that message and everything after it go; spending is not given back, and the confirm
+ * A message's menu actions: edit (a reply's shown answer or the member's own text; it pays the code
+ * points it adds past what the message has paid, chat README "Paying for text that reaches the
+ * model"), and, free, rewind (that message and everything after it go; spending is not given back, and the confirm
  * says so with the number of messages), branch (a new chat with the history up to there), and
  * pin or unpin (the memory feature's pins: they stay in the prompt whatever the window drops).
  */
@@ -31,23 +33,32 @@ export function useMessageActions(options: {
   const [saving, setSaving] = useState(false);
   const [rewinding, setRewinding] = useState<RewindAsk | null>(null);
   const [removing, setRemoving] = useState(false);
+  const coins = usePaidSave();
 
   const saveEdit = useCallback(
-    async (content: string) => {
-      if (!editing) return;
+    async (content: string, cost: number) => {
+      if (!editing || !coins.affordable(cost)) return;
       setSaving(true);
       try {
-        replace(await editMessage(editing.message.id, content));
+        replace(await editMessage(editing.message.id, content, cost));
+        coins.paid(cost);
         setEditing(null);
         toast({ title: CHAT_TEXT.editSaved, variant: 'success' });
         void refresh();
       } catch (error) {
-        toast({ title: CHAT_TEXT.editFailed, description: error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined, variant: 'destructive' });
+        const refusal = coins.refused(error);
+        // The price changed (another device saved meanwhile): the button shows the server's price now.
+        if (refusal?.cost != null) {
+          const paid = Math.max(0, characterCount(content) - refusal.cost);
+          setEditing((now) => now && { ...now, message: { ...now.message, edited: true, paid } });
+        } else if (!refusal) {
+          toast({ title: CHAT_TEXT.editFailed, description: error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined, variant: 'destructive' });
+        }
       } finally {
         setSaving(false);
       }
     },
-    [editing, replace, refresh, toast],
+    [editing, replace, refresh, toast, coins],
   );
 
   const confirmRewind = useCallback(async () => {

@@ -4,8 +4,9 @@ import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
 import { AnswerStopped, awaitRegenerateOutcome, awaitSendOutcome, refundedOf, regenerateReply, SendAnswerLost, sendErrorMessage, sendMessage } from './api';
 import { CHAT_TEXT } from './messages';
 
-/** identity follows the wallet's events a moment later: the profile is read again after this. */
-export const PROFILE_REFRESH_DELAY_MS = 1500;
+import { PROFILE_REFRESH_DELAY_MS } from '../../shared/paidSave';
+
+export { PROFILE_REFRESH_DELAY_MS };
 
 const newClientId = () => `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 

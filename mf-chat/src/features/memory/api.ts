@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { MEMORY_ERROR_CODES, type ChatMemory, type ChatSummaryView, type Pin } from '@lakorn/contracts/web';
+import { MEMORY_ERROR_CODES, type ChatMemory, type ChatSummaryView, type Pin, type SummaryBody } from '@lakorn/contracts/web';
 import { ApiError, getJson, mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 const memoryPath = (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/memory`;
@@ -7,16 +7,19 @@ export const summaryPath = (chatId: string) => `/api/chats/${encodeURIComponent(
 export const pinsPath = (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/pins`;
 const pinPath = (messageId: string) => `/api/messages/${encodeURIComponent(messageId)}/pin`;
 
-/** spec §7: GET /api/chats/{id}/memory?t={timestamp} (always fresh when the dialog opens). */
-export async function loadMemory(chatId: string): Promise<string> {
+/** spec §7: GET /api/chats/{id}/memory?t={timestamp} (always fresh when the dialog opens), with the note's paid room. */
+export async function loadMemory(chatId: string): Promise<{ memory: string; paid: number }> {
   const answer = await getJson<ChatMemory>(`${memoryPath(chatId)}?t=${Date.now()}`);
-  return answer?.memory ?? '';
+  return { memory: answer?.memory ?? '', paid: answer?.paid ?? 0 };
 }
 
-/** spec §4: saving empty text deletes the memory (DELETE), otherwise POST {memory}. */
-export async function saveMemory(chatId: string, memory: string): Promise<void> {
+/**
+ * spec §4: saving empty text deletes the memory (DELETE, free), otherwise POST {memory, cost}: `cost`
+ * is what the save button showed (the server refuses with 409 rather than charge more).
+ */
+export async function saveMemory(chatId: string, memory: string, cost: number): Promise<void> {
   if (memory.trim() === '') await apiMutate('DELETE', memoryPath(chatId));
-  else await apiMutate('POST', memoryPath(chatId), { memory });
+  else await apiMutate('POST', memoryPath(chatId), { memory, cost });
 }
 
 /**
@@ -27,11 +30,11 @@ export function useSummary(chatId: string | null) {
   return useApi<ChatSummaryView>(chatId ? summaryPath(chatId) : null, { maxAgeMs: 0 });
 }
 
-/** PUT /api/chats/{id}/summary: the member's own wording (blank empties it). */
+/** PUT /api/chats/{id}/summary: the member's own wording (blank empties it), at the `cost` its button showed. */
 export function useSaveSummary(chatId: string) {
   const { mutate } = useSWRConfig();
-  return async (summary: string) => {
-    const saved = await apiMutate<ChatSummaryView>('PUT', summaryPath(chatId), { summary });
+  return async (summary: string, cost: number) => {
+    const saved = await apiMutate<ChatSummaryView>('PUT', summaryPath(chatId), { summary, cost } satisfies Omit<SummaryBody, 'userId'>);
     await mutate(summaryPath(chatId), saved, { revalidate: false });
     return saved;
   };

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ALTERNATIVES_MAX, messageCost, type Chat, type ChatBlock, type Message, type MessagePersona } from '@lakorn/contracts/web';
+import { ALTERNATIVES_MAX, messageCost, messagePaidRoom, type Chat, type ChatBlock, type Message, type MessagePersona } from '@lakorn/contracts/web';
 import { ReportCharacterDialog, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, LoadingState, Spinner, theme } from '@lakorn/ui';
 import { MemoryDialog } from '../../memory';
@@ -356,7 +356,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
       )}
       {reporting ? <ReportCharacterDialog open character={chat.character} onClose={() => setReporting(false)} /> : null}
       <MemoryDialog chatId={chat.id} characterName={chat.character.name} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
-      <EditMessageDialog original={actions.editing?.text ?? null} busy={actions.saving} onSave={(content) => void actions.saveEdit(content)} onClose={actions.cancelEdit} />
+      <EditMessageDialog original={actions.editing?.text ?? null} paid={actions.editing ? messagePaidRoom(actions.editing.message) : 0} busy={actions.saving} onSave={(content, cost) => void actions.saveEdit(content, cost)} onClose={actions.cancelEdit} />
       <ConfirmDialog
         open={actions.rewinding !== null}
         title={CHAT_TEXT.rewindTitle}

@@ -1,22 +1,32 @@
 import { useEffect, useState } from 'react';
+import { saveCost } from '@lakorn/contracts/web';
 import { Dialog, FormActions, TextAreaField } from '@lakorn/ui';
+import { COIN_TEXT } from '../../../shared/messages';
 import { CHAT_TEXT } from '../messages';
 
 export interface EditMessageDialogProps {
   /** The text being edited (a reply's shown alternative); null when closed. */
   original: string | null;
+  /** The code points the message's text has paid (contracts messagePaidRoom). */
+  paid: number;
   busy: boolean;
-  onSave: (content: string) => void;
+  /** The new text and the coins its save takes, as the button showed them. */
+  onSave: (content: string, cost: number) => void;
   onClose: () => void;
 }
 
-/** Edits a reply or the member's own message: free and not blank (the server also bounds its length). */
-export function EditMessageDialog({ original, busy, onSave, onClose }: EditMessageDialogProps) {
+/**
+ * Edits a reply or the member's own message: not blank (the server also bounds its length), and
+ * paying the code points it adds past what the message has paid, shown on the save button before
+ * the tap (chat README "Paying for text that reaches the model").
+ */
+export function EditMessageDialog({ original, paid, busy, onSave, onClose }: EditMessageDialogProps) {
   const [text, setText] = useState('');
   useEffect(() => {
     if (original !== null) setText(original);
   }, [original]);
   const blank = text.trim() === '';
+  const cost = blank || text === original ? 0 : saveCost(text, paid);
 
   return (
     <Dialog open={original !== null} title={CHAT_TEXT.editTitle} onClose={busy ? undefined : onClose}>
@@ -25,11 +35,11 @@ export function EditMessageDialog({ original, busy, onSave, onClose }: EditMessa
           e.preventDefault();
           if (blank) return;
           if (text === original) onClose();
-          else onSave(text);
+          else onSave(text, cost);
         }}
       >
         <TextAreaField label={CHAT_TEXT.editLabel} value={text} onChange={(e) => setText(e.target.value)} rows={6} disabled={busy} />
-        <FormActions cancelLabel={CHAT_TEXT.cancel} submitLabel={CHAT_TEXT.save} busyLabel={CHAT_TEXT.saving} busy={busy} onCancel={onClose} submitDisabled={busy || blank} />
+        <FormActions cancelLabel={CHAT_TEXT.cancel} submitLabel={COIN_TEXT.saveLabel(CHAT_TEXT.save, cost)} busyLabel={CHAT_TEXT.saving} busy={busy} onCancel={onClose} submitDisabled={busy || blank} />
       </form>
     </Dialog>
   );

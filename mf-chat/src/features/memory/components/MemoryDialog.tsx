@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
-import { characterCount, LIMITS } from '@lakorn/contracts/web';
+import { characterCount, LIMITS, saveCost } from '@lakorn/contracts/web';
 import { useToast } from '@lakorn/shell-sdk';
+import { COIN_TEXT } from '../../../shared/messages';
+import { usePaidSave } from '../../../shared/paidSave';
 import { Button, Dialog, DialogActions, ErrorState, LoadingState, TextAreaField } from '@lakorn/ui';
 import { loadMemory, saveMemory } from '../api';
 import { MEMORY_TEXT, PINS_TEXT } from '../messages';
 import { PinsSection } from './PinsSection';
 import { SummarySection } from './SummarySection';
 
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; original: string };
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; original: string; paid: number };
 
 /**
  * spec §2/§4 memory dialog: opens and loads the memory; at most 1000 characters with a remaining
- * counter; saving empty text deletes it, otherwise saves; no change simply closes. Beside the
+ * counter; saving empty text deletes it, otherwise saves, paying the code points past what the note
+ * has paid (shown on the button, chat README "Paying for text that reaches the model"); no change simply closes. Beside the
  * member's note, the story's summary (editable, saved on its own) and the pinned messages
  * (removable) that the chat keeps in the prompt (README "Memory that keeps up").
  */
@@ -21,15 +24,16 @@ export function MemoryDialog({ chatId, open, onClose, characterName = PINS_TEXT.
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const coins = usePaidSave();
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     setLoaded({ status: 'loading' });
     loadMemory(chatId).then(
-      (memory) => {
+      ({ memory, paid }) => {
         if (!live) return;
-        setLoaded({ status: 'ready', original: memory });
+        setLoaded({ status: 'ready', original: memory, paid });
         setText(memory);
       },
       () => live && setLoaded({ status: 'failed' }),
@@ -40,6 +44,8 @@ export function MemoryDialog({ chatId, open, onClose, characterName = PINS_TEXT.
   }, [open, chatId, attempt]);
 
   const tooLong = characterCount(text) > LIMITS.memory;
+  const blank = text.trim() === '';
+  const cost = loaded.status !== 'ready' || tooLong || blank || text === loaded.original ? 0 : saveCost(text, loaded.paid);
 
   const save = async () => {
     if (loaded.status !== 'ready' || tooLong) return;
@@ -47,13 +53,18 @@ export function MemoryDialog({ chatId, open, onClose, characterName = PINS_TEXT.
       onClose();
       return;
     }
+    if (!coins.affordable(cost)) return;
     setSaving(true);
     try {
-      await saveMemory(chatId, text);
-      toast({ title: text.trim() === '' ? MEMORY_TEXT.deleted : MEMORY_TEXT.saved, variant: 'success' });
+      await saveMemory(chatId, text, cost);
+      coins.paid(cost);
+      toast({ title: blank ? MEMORY_TEXT.deleted : MEMORY_TEXT.saved, variant: 'success' });
       onClose();
-    } catch {
-      toast({ title: MEMORY_TEXT.saveFailed, variant: 'destructive' });
+    } catch (error) {
+      const refusal = coins.refused(error);
+      // The price changed meanwhile: the button shows the server's price now.
+      if (refusal?.cost != null) setLoaded({ ...loaded, paid: Math.max(0, characterCount(text) - refusal.cost) });
+      else if (!refusal) toast({ title: MEMORY_TEXT.saveFailed, variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -82,7 +93,7 @@ export function MemoryDialog({ chatId, open, onClose, characterName = PINS_TEXT.
               {MEMORY_TEXT.cancel}
             </Button>
             <Button onClick={() => void save()} disabled={saving || tooLong}>
-              {saving ? MEMORY_TEXT.saving : MEMORY_TEXT.save}
+              {saving ? MEMORY_TEXT.saving : COIN_TEXT.saveLabel(MEMORY_TEXT.save, cost)}
             </Button>
           </DialogActions>
         </>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { characterCount, MEMORY_LIMITS } from '@lakorn/contracts/web';
+import { characterCount, MEMORY_LIMITS, saveCost } from '@lakorn/contracts/web';
 import { errorMessage, useToast } from '@lakorn/shell-sdk';
+import { COIN_TEXT } from '../../../shared/messages';
+import { usePaidSave } from '../../../shared/paidSave';
 import { Button, ErrorState, LoadingState, Muted, Pill, SectionTitle, TextAreaField, theme } from '@lakorn/ui';
 import { useSaveSummary, useSummary } from '../api';
 import { SUMMARY_TEXT } from '../messages';
@@ -26,7 +28,9 @@ const Actions = styled.div`
 
 /**
  * The story so far: the summary the chat writes once turns leave the model's window, shown beside
- * the member's own note and editable by them (README "Memory that keeps up"); saved on its own.
+ * the member's own note and editable by them (README "Memory that keeps up"); saved on its own,
+ * paying the code points past what the summary has paid (shown on the button; README "Paying for
+ * text that reaches the model").
  */
 export function SummarySection({ chatId }: { chatId: string }) {
   const { toast } = useToast();
@@ -34,6 +38,9 @@ export function SummarySection({ chatId }: { chatId: string }) {
   const save = useSaveSummary(chatId);
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
+  const coins = usePaidSave();
+  /** A 409 COST_CHANGED's price, until the summary is read again. */
+  const [paidNow, setPaidNow] = useState<number | null>(null);
   const original = data?.summary ?? '';
 
   useEffect(() => setText(original), [original]);
@@ -48,13 +55,21 @@ export function SummarySection({ chatId }: { chatId: string }) {
   }
 
   const tooLong = characterCount(text) > MEMORY_LIMITS.summaryCharacters;
+  const blank = text.trim() === '';
+  const cost = tooLong || blank || text === original ? 0 : saveCost(text, paidNow ?? data.paid ?? 0);
   const submit = async () => {
+    if (!coins.affordable(cost)) return;
     setSaving(true);
     try {
-      await save(text);
+      await save(text, cost);
+      coins.paid(cost);
+      setPaidNow(null);
       toast({ title: SUMMARY_TEXT.saved, variant: 'success' });
     } catch (failure) {
-      toast({ title: SUMMARY_TEXT.saveFailed, description: errorMessage(failure), variant: 'destructive' });
+      const refusal = coins.refused(failure);
+      // The price changed meanwhile: the button shows the server's price now.
+      if (refusal?.cost != null) setPaidNow(Math.max(0, characterCount(text) - refusal.cost));
+      else if (!refusal) toast({ title: SUMMARY_TEXT.saveFailed, description: errorMessage(failure), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -79,7 +94,7 @@ export function SummarySection({ chatId }: { chatId: string }) {
       />
       <Actions>
         <Button $variant="secondary" $size="sm" onClick={() => void submit()} disabled={saving || tooLong || text === original}>
-          {SUMMARY_TEXT.save}
+          {COIN_TEXT.saveLabel(SUMMARY_TEXT.save, cost)}
         </Button>
       </Actions>
     </Section>
