@@ -41,7 +41,7 @@ test('an admin who is not the owner may use the news, coin settings and promo pa
   for (const [path, heading] of [
     ['/admin/news', 'จัดการข่าวสาร'],
     ['/admin/daily-coin-settings', 'ตั้งค่าเหรียญรายวัน'],
-    ['/admin/promo-codes', 'Promo Codes'],
+    ['/admin/promo-codes', 'โค้ดโปรโมชัน'],
   ] as const) {
     const { unmount } = renderAdmin(path, admin);
     expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();

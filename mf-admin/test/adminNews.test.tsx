@@ -120,7 +120,7 @@ describe('the News tab', () => {
     expect(api.callsTo('POST', '/api/upload/character-image')).toEqual([]);
   });
 
-  test("a failed add says 'cannot add news' with the server's message and keeps the dialog", async () => {
+  test("a failed add says 'cannot add news' with why in Thai (never the server's English) and keeps the dialog", async () => {
     mockApi({ 'GET /api/news': { body: [] }, 'POST /api/admin/news': { status: 400, body: { message: 'title: Title is required' } } });
     const user = userEvent.setup();
     renderAdmin('/admin/news');
@@ -130,7 +130,8 @@ describe('the News tab', () => {
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('ไม่สามารถเพิ่มข่าวสารได้');
-    expect(toast).toHaveTextContent('title: Title is required');
+    expect(toast).toHaveTextContent('ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่');
+    expect(toast.textContent).not.toMatch(/[A-Za-z]/);
     expect(screen.getByRole('dialog', { name: 'เพิ่มข่าวสาร' })).toBeInTheDocument();
   });
 
@@ -162,7 +163,8 @@ describe('the News tab', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ลบ' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('ไม่สามารถลบข่าวสารได้');
-    expect(toast).toHaveTextContent('News item not found');
+    expect(toast).toHaveTextContent('ไม่พบรายการนี้ อาจถูกลบไปแล้ว');
+    expect(toast.textContent).not.toMatch(/[A-Za-z]/);
     expect(screen.getByRole('dialog', { name: 'ยืนยันการลบ' })).toBeInTheDocument();
   });
 });
@@ -173,12 +175,15 @@ describe('the Special days tab', () => {
     return screen.getByRole('tabpanel', { name: 'วันพิเศษ' });
   };
 
+  const settings = (amounts: number[]) => ({ body: amounts.map((coinAmount, dayOfWeek) => ({ id: `s${dayOfWeek}`, dayOfWeek, coinAmount })) });
+
   test("lists date, description ('special day' when none), coins and a delete icon, with the note on regular days", async () => {
-    mockApi({ 'GET /api/news': { body: [] }, 'GET /api/special-checkin-days': { body: days } });
+    mockApi({ 'GET /api/news': { body: [] }, 'GET /api/special-checkin-days': { body: days }, 'GET /api/daily-coin-settings': settings([30, 20, 20, 20, 20, 20, 30]) });
     const user = userEvent.setup();
     renderAdmin('/admin/news');
     const panel = await openTab(user);
-    expect(within(panel).getByText('วันปกติจะได้รับ 40 เหรียญในวันธรรมดา และ 70 เหรียญในวันเสาร์-อาทิตย์')).toBeInTheDocument();
+    // README "Refinements of the spec": the amounts of the live settings, not spec §2's 40 and 70.
+    expect(await within(panel).findByText('วันปกติจะได้รับ 20 เหรียญในวันธรรมดา และ 30 เหรียญในวันเสาร์-อาทิตย์')).toBeInTheDocument();
     const rows = within(await within(panel).findByRole('list', { name: 'รายการวันพิเศษ' })).getAllByRole('listitem');
     expect(within(rows[0]!).getByRole('heading')).toHaveTextContent('วันสงกรานต์');
     expect(rows[0]).toHaveTextContent('วันอาทิตย์ที่ 13 เมษายน 2568');
@@ -187,6 +192,25 @@ describe('the Special days tab', () => {
     expect(rows[1]).toHaveTextContent('150 เหรียญ');
     expect(within(rows[1]!).getByRole('button', { name: 'ลบวันพิเศษ วันพฤหัสบดีที่ 1 พฤษภาคม 2568' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/news?tab=special-days');
+  });
+
+  test('the note on regular days follows settings that differ from day to day, and names no amount it does not know', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/news': { body: [] },
+      'GET /api/special-checkin-days': { body: days },
+      'GET /api/daily-coin-settings': () => (fail ? { status: 403, body: { message: 'x' } } : settings([50, 20, 25, 20, 20, 40, 70])),
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderAdmin('/admin/news');
+    const panel = await openTab(user);
+    expect(await within(panel).findByText('วันปกติจะได้รับเหรียญตามที่ตั้งไว้ในหน้าตั้งค่าเหรียญรายวัน')).toBeInTheDocument();
+    expect(within(panel).queryByText(/40|70/)).toBeNull();
+    unmount();
+    fail = false;
+    renderAdmin('/admin/news');
+    const again = await openTab(user);
+    expect(await within(again).findByText('วันปกติจะได้รับ 20–40 เหรียญในวันธรรมดา และ 50–70 เหรียญในวันเสาร์-อาทิตย์')).toBeInTheDocument();
   });
 
   test("the add dialog: coins default 100, save disabled without a date and 'please choose a date'; saves date, coins and description", async () => {

@@ -15,59 +15,61 @@ function server(initial: number | null) {
   return { api, posts: () => api.callsTo('POST', '/api/admin/registration-bonus').map((c) => c.body) };
 }
 
-test('shows a number input (min 0) with the unit COINS, the current value and a hint', async () => {
+test('shows a number input (min 0) with the unit (spec §2 COINS, in Thai), the current value and a hint, all in Thai', async () => {
   server(750);
   renderAdmin('/admin/registration-bonus');
-  expect(screen.getByRole('heading', { name: 'Registration Bonus' })).toBeInTheDocument();
-  const input = await screen.findByRole('spinbutton', { name: 'Coins for each new member' });
+  expect(screen.getByRole('heading', { name: 'โบนัสสมัครสมาชิก' })).toBeInTheDocument();
+  const input = await screen.findByRole('spinbutton', { name: 'เหรียญที่สมาชิกใหม่แต่ละคนได้รับ' });
   expect(input).toHaveValue(750);
   expect(input).toHaveAttribute('min', '0');
   // The unit stands right beside the field.
-  expect(screen.getByText('COINS')).toBe(input.nextElementSibling);
-  expect(screen.getByText(/Current value/)).toHaveTextContent('Current value: 750 COINS');
-  expect(screen.getByText(/Every new member receives this many coins/)).toBeInTheDocument();
+  expect(screen.getByText('เหรียญ')).toBe(input.nextElementSibling);
+  expect(screen.getByText(/ค่าปัจจุบัน/)).toHaveTextContent('ค่าปัจจุบัน: 750 เหรียญ');
+  expect(screen.getByText(/สมาชิกใหม่ทุกคนจะได้รับเหรียญจำนวนนี้/)).toBeInTheDocument();
+  // README "Refinements of the spec": the admin pages are Thai through and through.
+  expect(screen.getByRole('main').textContent).not.toMatch(/[A-Za-z]/);
 });
 
 test('the current value falls back to 1000 when none is given', async () => {
   server(null);
   renderAdmin('/admin/registration-bonus');
-  expect(await screen.findByRole('spinbutton', { name: 'Coins for each new member' })).toHaveValue(1000);
-  expect(screen.getByText(/Current value/)).toHaveTextContent('Current value: 1,000 COINS');
+  expect(await screen.findByRole('spinbutton', { name: 'เหรียญที่สมาชิกใหม่แต่ละคนได้รับ' })).toHaveValue(1000);
+  expect(screen.getByText(/ค่าปัจจุบัน/)).toHaveTextContent('ค่าปัจจุบัน: 1,000 เหรียญ');
 });
 
 test('saves a whole number (0 included) and shows it as the current value', async () => {
   const { posts } = server(1000);
   const user = userEvent.setup();
   renderAdmin('/admin/registration-bonus');
-  const input = await screen.findByRole('spinbutton', { name: 'Coins for each new member' });
+  const input = await screen.findByRole('spinbutton', { name: 'เหรียญที่สมาชิกใหม่แต่ละคนได้รับ' });
   await user.clear(input);
   await user.type(input, '2500');
-  await user.click(screen.getByRole('button', { name: 'Save' }));
-  expect(await screen.findByText('Registration bonus updated')).toBeInTheDocument();
-  expect(screen.getByText('New members will receive 2,500 COINS')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+  expect(await screen.findByText('บันทึกโบนัสสมัครสมาชิกแล้ว')).toBeInTheDocument();
+  expect(screen.getByText('สมาชิกใหม่จะได้รับ 2,500 เหรียญ')).toBeInTheDocument();
   // The current value is the re-read setting, which may land after the toast.
-  await waitFor(() => expect(screen.getByText(/Current value/)).toHaveTextContent('Current value: 2,500 COINS'));
+  await waitFor(() => expect(screen.getByText(/ค่าปัจจุบัน/)).toHaveTextContent('ค่าปัจจุบัน: 2,500 เหรียญ'));
   await user.clear(input);
   await user.type(input, '0');
-  await user.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(screen.getByText(/Current value/)).toHaveTextContent('Current value: 0 COINS'));
+  await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+  await waitFor(() => expect(screen.getByText(/ค่าปัจจุบัน/)).toHaveTextContent('ค่าปัจจุบัน: 0 เหรียญ'));
   expect(posts()).toEqual([
     { userId: owner.uid, coins: 2500 },
     { userId: owner.uid, coins: 0 },
   ]);
 });
 
-test.each([['-5'], ['1.5'], ['']])("refuses %p with 'Invalid value' / 'Please enter a positive number only' and sends nothing", async (typed) => {
+test.each([['-5'], ['1.5'], ['']])("refuses %p with 'ค่าไม่ถูกต้อง' / 'กรุณากรอกเฉพาะจำนวนเต็มตั้งแต่ 0 ขึ้นไป' and sends nothing", async (typed) => {
   const { posts } = server(1000);
   const user = userEvent.setup();
   renderAdmin('/admin/registration-bonus');
-  const input = await screen.findByRole('spinbutton', { name: 'Coins for each new member' });
+  const input = await screen.findByRole('spinbutton', { name: 'เหรียญที่สมาชิกใหม่แต่ละคนได้รับ' });
   await user.clear(input);
   if (typed) await user.type(input, typed);
-  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await user.click(screen.getByRole('button', { name: 'บันทึก' }));
   const toast = await screen.findByTestId('toast');
-  expect(toast).toHaveTextContent('Invalid value');
-  expect(toast).toHaveTextContent('Please enter a positive number only');
+  expect(toast).toHaveTextContent('ค่าไม่ถูกต้อง');
+  expect(toast).toHaveTextContent('กรุณากรอกเฉพาะจำนวนเต็มตั้งแต่ 0 ขึ้นไป');
   expect(posts()).toEqual([]);
 });
 
@@ -75,20 +77,20 @@ test('a failed save says the bonus could not be set, with the generic text', asy
   mockApi({ 'GET /api/admin/registration-bonus': { body: { coins: 1000 } }, 'POST /api/admin/registration-bonus': { status: 403, body: { message: 'Owner only' } } });
   const user = userEvent.setup();
   renderAdmin('/admin/registration-bonus');
-  await screen.findByRole('spinbutton', { name: 'Coins for each new member' });
-  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await screen.findByRole('spinbutton', { name: 'เหรียญที่สมาชิกใหม่แต่ละคนได้รับ' });
+  await user.click(screen.getByRole('button', { name: 'บันทึก' }));
   const toast = await screen.findByTestId('toast');
-  expect(toast).toHaveTextContent('Could not set the registration bonus');
-  expect(toast).toHaveTextContent('An error occurred, please try again later');
+  expect(toast).toHaveTextContent('ไม่สามารถตั้งค่าโบนัสสมัครสมาชิกได้');
+  expect(toast).toHaveTextContent('เกิดข้อผิดพลาด กรุณาลองใหม่ภายหลัง');
 });
 
-test("a failed load says 'Failed to fetch registration bonus setting' with a retry", async () => {
+test("a failed load says 'ไม่สามารถโหลดการตั้งค่าโบนัสสมัครสมาชิกได้' with a retry", async () => {
   let fail = true;
   mockApi({ 'GET /api/admin/registration-bonus': () => (fail ? { status: 403, body: { message: 'Admin only' } } : { body: { coins: 40 } }) });
   const user = userEvent.setup();
   renderAdmin('/admin/registration-bonus');
-  expect(await screen.findByText('Failed to fetch registration bonus setting')).toBeInTheDocument();
+  expect(await screen.findByText('ไม่สามารถโหลดการตั้งค่าโบนัสสมัครสมาชิกได้')).toBeInTheDocument();
   fail = false;
-  await user.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('spinbutton', { name: 'Coins for each new member' })).toHaveValue(40);
+  await user.click(screen.getByRole('button', { name: 'ลองอีกครั้ง' }));
+  expect(await screen.findByRole('spinbutton', { name: 'เหรียญที่สมาชิกใหม่แต่ละคนได้รับ' })).toHaveValue(40);
 });

@@ -19,8 +19,6 @@ export const ADMIN_NEWS_TEXT = {
   cancel: 'ยกเลิก',
   save: 'บันทึก',
   saving: 'กำลังบันทึก...',
-  /** spec §8: the generic text when the server gives no message. */
-  genericError: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
 } as const;
 
 export const NEWS_TAB_TEXT = {
@@ -59,8 +57,13 @@ export const SPECIAL_DAY_TEXT = {
   listLabel: 'รายการวันพิเศษ',
   empty: 'ยังไม่มีวันพิเศษ',
   emptyHint: 'วันพิเศษให้เหรียญเช็คอินแทนจำนวนปกติของวันนั้น',
-  /** spec §2: the note on regular days, as the spec words it (spec §9: the real amounts are the server's). */
-  note: 'วันปกติจะได้รับ 40 เหรียญในวันธรรมดา และ 70 เหรียญในวันเสาร์-อาทิตย์',
+  /**
+   * spec §2: the note on regular days, with the amounts of the live settings where spec §2 says 40
+   * and 70 (README "Refinements of the spec"); each side an amount or a range ('20–25').
+   */
+  note: (weekdays: string, weekend: string) => `วันปกติจะได้รับ ${weekdays} เหรียญในวันธรรมดา และ ${weekend} เหรียญในวันเสาร์-อาทิตย์`,
+  /** While the settings load or when they cannot be read: no amount the screen does not know. */
+  noteUnknown: 'วันปกติจะได้รับเหรียญตามที่ตั้งไว้ในหน้าตั้งค่าเหรียญรายวัน',
   /** spec §2: a description defaults to 'special day'. */
   defaultDescription: 'วันพิเศษ',
   coins: (n: string) => `${n} เหรียญ`,

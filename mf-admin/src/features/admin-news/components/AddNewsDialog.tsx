@@ -2,11 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
 import { LIMITS, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_TYPES, type NewsItem, type NewsType } from '@lakorn/contracts/web';
-import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Dialog, ErrorText, Icon, Muted, SelectField, Spinner, TextAreaField, TextField, theme } from '@lakorn/ui';
 import { createNews, NEWS_PATH, uploadNewsImage } from '../api';
 import { ADMIN_NEWS_TEXT, NEWS_TAB_TEXT } from '../messages';
 import { SaveActions } from './SaveActions';
+import { adminErrorText } from '../../../shared/errors';
 
 interface Draft {
   title: string;
@@ -59,7 +60,7 @@ export function AddNewsDialog({ open, onClose }: { open: boolean; onClose: () =>
       const { url } = await uploadNewsImage(file, profile.id);
       set('imageUrl', url);
     } catch (error) {
-      toast({ title: NEWS_TAB_TEXT.uploadFailed, description: errorMessage(error), variant: 'destructive' });
+      toast({ title: NEWS_TAB_TEXT.uploadFailed, description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -85,7 +86,7 @@ export function AddNewsDialog({ open, onClose }: { open: boolean; onClose: () =>
       toast({ title: NEWS_TAB_TEXT.added, description: created.title, variant: 'success' });
       onClose();
     } catch (error) {
-      toast({ title: NEWS_TAB_TEXT.addFailed, description: errorMessage(error) || ADMIN_NEWS_TEXT.genericError, variant: 'destructive' });
+      toast({ title: NEWS_TAB_TEXT.addFailed, description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

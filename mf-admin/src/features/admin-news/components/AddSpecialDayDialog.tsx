@@ -2,13 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import styled from 'styled-components';
 import { CHECKIN_COINS_MAX, SPECIAL_DAY_DEFAULT_COINS, SPECIAL_DAY_DESCRIPTION_MAX, SPECIAL_DAY_EXISTS_CODE, type SpecialCheckinDay } from '@lakorn/contracts/web';
-import { ApiError, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { ApiError, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Dialog, TextField } from '@lakorn/ui';
 import { parseWholeNumber } from '../../../shared/wholeNumber';
 import { isCalendarQuery, useForgetQueries } from '../../../shared/queries';
 import { createSpecialDay, SPECIAL_DAYS_PATH } from '../api';
 import { ADMIN_NEWS_TEXT, SPECIAL_DAY_TEXT } from '../messages';
 import { SaveActions } from './SaveActions';
+import { adminErrorText } from '../../../shared/errors';
 
 /**
  * spec §2 add-special-day dialog: a date picker, the coin amount (default 100, minimum 1) and a
@@ -60,7 +61,7 @@ export function AddSpecialDayDialog({ open, onClose }: { open: boolean; onClose:
       onClose();
     } catch (error) {
       const exists = error instanceof ApiError && error.code === SPECIAL_DAY_EXISTS_CODE;
-      toast({ title: SPECIAL_DAY_TEXT.addFailed, description: exists ? SPECIAL_DAY_TEXT.exists : errorMessage(error) || ADMIN_NEWS_TEXT.genericError, variant: 'destructive' });
+      toast({ title: SPECIAL_DAY_TEXT.addFailed, description: exists ? SPECIAL_DAY_TEXT.exists : adminErrorText(error), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { NewsItem, SpecialCheckinDay } from '@lakorn/contracts/web';
-import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { ConfirmDialog } from '@lakorn/ui';
 import { useForgetQueries, isCalendarQuery } from '../../../shared/queries';
 import { deleteNews, deleteSpecialDay, NEWS_PATH, SPECIAL_DAYS_PATH } from '../api';
 import { ADMIN_NEWS_TEXT, DELETE_TEXT } from '../messages';
+import { adminErrorText } from '../../../shared/errors';
 
 /** What the delete confirmation was opened for (spec §4: a target kind and id). */
 export interface DeleteTarget {
@@ -44,7 +45,7 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget | null;
     } catch (error) {
       toast({
         title: target.kind === 'news' ? DELETE_TEXT.failedNews : DELETE_TEXT.failedSpecialDay,
-        description: errorMessage(error) || ADMIN_NEWS_TEXT.genericError,
+        description: adminErrorText(error),
         variant: 'destructive',
       });
     } finally {

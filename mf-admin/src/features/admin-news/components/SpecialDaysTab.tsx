@@ -1,11 +1,40 @@
 import styled from 'styled-components';
+import type { DailyCoinSetting } from '@lakorn/contracts/web';
 import { Icon, IconButton, formatCoins, thaiFullDate, thaiShortMonth, theme } from '@lakorn/ui';
+import { useDailyCoinSettings } from '../../../shared/dailyCoinSettings';
 import { useSpecialDays } from '../api';
 import { SPECIAL_DAY_TEXT } from '../messages';
 import { AddSpecialDayDialog } from './AddSpecialDayDialog';
 import type { DeleteTarget } from './DeleteDialog';
 import { ListTab } from './ListTab';
 import { Meta, Row, Text } from './rows';
+
+const WEEKEND = new Set([0, 6]);
+
+/** One amount, or the range of them ('20–25'), as the note says it. */
+function amountsText(amounts: number[]): string {
+  const low = Math.min(...amounts);
+  const high = Math.max(...amounts);
+  return low === high ? formatCoins(low) : `${formatCoins(low)}–${formatCoins(high)}`;
+}
+
+/** The note's text from the weekday settings; the unknown wording until all seven are known. */
+export function regularDaysNote(settings: DailyCoinSetting[] | null | undefined): string {
+  const weekdays = (settings ?? []).filter((s) => !WEEKEND.has(s.dayOfWeek)).map((s) => s.coinAmount);
+  const weekend = (settings ?? []).filter((s) => WEEKEND.has(s.dayOfWeek)).map((s) => s.coinAmount);
+  if (weekdays.length === 0 || weekend.length === 0) return SPECIAL_DAY_TEXT.noteUnknown;
+  return SPECIAL_DAY_TEXT.note(amountsText(weekdays), amountsText(weekend));
+}
+
+function RegularDaysNote() {
+  const { data } = useDailyCoinSettings();
+  return (
+    <Note>
+      <Icon name="calendar" size={16} />
+      <span>{regularDaysNote(data)}</span>
+    </Note>
+  );
+}
 
 /**
  * spec §2 Admin news, Special days tab: the add dialog, the list (date, description defaulting
@@ -17,12 +46,7 @@ export function SpecialDaysTab({ onDelete }: { onDelete: (target: DeleteTarget) 
       query={useSpecialDays()}
       text={SPECIAL_DAY_TEXT}
       emptyIcon="calendar"
-      note={
-        <Note>
-          <Icon name="calendar" size={16} />
-          <span>{SPECIAL_DAY_TEXT.note}</span>
-        </Note>
-      }
+      note={<RegularDaysNote />}
       dialog={(open, onClose) => <AddSpecialDayDialog open={open} onClose={onClose} />}
       row={(day) => (
         <Row key={day.id}>

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PROMO, PROMO_TYPES, type PromoCode, type PromoType } from '@lakorn/contracts/web';
-import { errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { useProfile, useToast } from '@lakorn/shell-sdk';
 import { Dialog, FormActions, SelectField, TextField, theme } from '@lakorn/ui';
 import { createPromoCode } from '../api';
+import { adminErrorText } from '../../../shared/errors';
 import { PROMO_TEXT } from '../messages';
 
 interface Draft {
@@ -83,7 +84,7 @@ export function CreatePromoCodeDialog({ open, onClose, onCreated }: { open: bool
       onCreated(created);
       onClose();
     } catch (error) {
-      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.createFailed(errorMessage(error)), variant: 'destructive' });
+      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.createFailed(adminErrorText(error)), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

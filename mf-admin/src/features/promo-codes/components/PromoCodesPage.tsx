@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PromoCode } from '@lakorn/contracts/web';
-import { copyText, errorMessage, useProfile, useToast } from '@lakorn/shell-sdk';
+import { copyText, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Page, PageHeader, Pill, Toggle, formatCoins, formatThaiDate, theme } from '@lakorn/ui';
 import { deletePromoCode, setPromoCodeActive, usePromoCodes } from '../api';
+import { adminErrorText } from '../../../shared/errors';
 import { PROMO_TEXT } from '../messages';
 import { CreatePromoCodeDialog } from './CreatePromoCodeDialog';
 
 /**
  * /admin/promo-codes (spec §2): title, refresh, the create dialog and a table of code, coins, type,
  * usage, status, created date (dd/MM/yyyy) and actions: copy ('Copied!'), the active toggle and
- * delete behind 'Are you sure you want to delete this code?'. Empty and error states (§8). On a
+ * delete behind the spec's 'Are you sure you want to delete this code?', all in Thai (messages.ts). Empty and error states (§8). On a
  * phone the table scrolls sideways inside its card, the code column staying in view.
  */
 export function PromoCodesPage() {
@@ -42,7 +43,7 @@ export function PromoCodesPage() {
       await mutate((list) => list?.map((p) => (p.id === saved.id ? saved : p)), { revalidate: false });
     } catch (e) {
       await mutate((list) => list?.map((p) => (p.id === promo.id ? { ...p, isActive: promo.isActive } : p)), { revalidate: true });
-      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.updateFailed(errorMessage(e)), variant: 'destructive' });
+      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.updateFailed(adminErrorText(e)), variant: 'destructive' });
     } finally {
       setToggling((s) => {
         const next = new Set(s);
@@ -61,7 +62,7 @@ export function PromoCodesPage() {
       toast({ title: PROMO_TEXT.deleted, description: deleting.code, variant: 'success' });
       setDeleting(null);
     } catch (e) {
-      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.deleteFailed(errorMessage(e)), variant: 'destructive' });
+      toast({ title: PROMO_TEXT.errorTitle, description: PROMO_TEXT.deleteFailed(adminErrorText(e)), variant: 'destructive' });
     } finally {
       setDeleteBusy(false);
     }
@@ -136,7 +137,7 @@ export function PromoCodesPage() {
       <PageHeader
         title={PROMO_TEXT.title}
         onBack={() => navigate(-1)}
-        backLabel="Back"
+        backLabel={PROMO_TEXT.back}
         actions={
           <>
             <IconButton aria-label={PROMO_TEXT.refresh} onClick={() => void mutate()} disabled={isValidating}>
@@ -210,8 +211,6 @@ const Table = styled.table`
     font-size: ${theme.font.size.xs};
     font-weight: 600;
     color: ${theme.color.muted};
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
     background: ${theme.color.surface2};
   }
   /* The code stays in view while the rest scrolls under it. */

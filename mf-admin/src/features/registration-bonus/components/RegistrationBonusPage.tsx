@@ -9,9 +9,9 @@ import { saveRegistrationBonus, useRegistrationBonus } from '../api';
 import { BONUS_TEXT } from '../messages';
 
 /**
- * /admin/registration-bonus (spec §2): a number input (min 0) with the unit COINS, save, the
- * current value (1000 when none is set, spec §9) and a hint. Anything but a whole number of at
- * least 0 is refused with 'Invalid value' / 'Please enter a positive number only' (spec §5).
+ * /admin/registration-bonus (spec §2): a number input (min 0) with the unit (spec's COINS), save,
+ * the current value (1000 when none is set, spec §9) and a hint. Anything but a whole number of at
+ * least 0 is refused with spec §5's 'Invalid value' / 'Please enter a positive number only', in Thai.
  * Owner only (ARCHITECTURE §5).
  */
 export function RegistrationBonusPage() {
@@ -108,7 +108,6 @@ const Row = styled.div`
 const Unit = styled.span`
   flex: none;
   font-weight: 700;
-  letter-spacing: 0.06em;
   color: ${theme.color.amber};
 `;
 
