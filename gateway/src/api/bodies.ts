@@ -42,6 +42,7 @@ function readCapped(req: Request, limit: number, tooLarge: () => HttpError): Pro
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('aborted', onAborted);
+      req.off('close', onAborted);
       req.off('error', onAborted);
       if (error) reject(error);
       else resolve(Buffer.concat(chunks, size));
@@ -60,7 +61,9 @@ function readCapped(req: Request, limit: number, tooLarge: () => HttpError): Pro
     const onAborted = () => settle(new HttpError(400, 'Invalid request body', ERROR_CODES.validation));
     req.on('data', onData);
     req.on('end', onEnd);
+    // A client that leaves mid-body: nobody reads the answer, but the request settles.
     req.on('aborted', onAborted);
+    req.on('close', onAborted);
     req.on('error', onAborted);
   });
 }
