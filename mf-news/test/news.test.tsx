@@ -17,16 +17,16 @@ const news: NewsItem[] = [
 
 const calendar = { 'GET /api/checkin/calendar': { body: calendarOf(2025, 1, '2025-01-08') } };
 
-test('the header says news and activities and shows the balance; only admins get the Admin button, which goes to /admin/news', async () => {
+test('the header says news and activities and shows the balance; only admins get the admin button (spec §2 "Admin", in Thai), which goes to /admin/news', async () => {
   mockApi({ 'GET /api/news': { body: [] }, ...calendar });
   const { unmount } = renderNews();
   expect(screen.getByRole('heading', { name: 'ข่าวสารและกิจกรรม' })).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'ผู้ดูแลระบบ' })).toBeNull();
   expect(screen.getByTestId('coin-badge')).toHaveTextContent('100');
   unmount();
 
   renderNews({ isAdmin: true });
-  await userEvent.setup().click(screen.getByRole('button', { name: 'Admin' }));
+  await userEvent.setup().click(screen.getByRole('button', { name: 'ผู้ดูแลระบบ' }));
   expect(screen.getByTestId('location')).toHaveTextContent('/admin/news');
 });
 
@@ -118,5 +118,46 @@ describe('the latest-news list', () => {
     fail = false;
     await user.click(within(section).getByRole('button', { name: 'ลองอีกครั้ง' }));
     expect(await within(section).findByText('ยังไม่มีข่าวสารในขณะนี้')).toBeInTheDocument();
+  });
+});
+
+describe('a news item opens in full', () => {
+  const WHOLE = `${LONG}\n\nรายละเอียด: เช็คอินครบ 7 วันรับเหรียญเพิ่มอีก 100 เหรียญ`;
+  const full = news.map((n) => (n.id === 'n1' ? { ...n, content: WHOLE } : n));
+
+  test('tapping an item of the latest news shows its whole content; closing goes back to the list', async () => {
+    mockApi({ 'GET /api/news': { body: full }, ...calendar });
+    const user = userEvent.setup();
+    renderNews();
+    const list = await screen.findByRole('region', { name: 'ข่าวสารล่าสุด' });
+    await user.click(within(list).getByRole('button', { name: 'เทศกาลสงกรานต์' }));
+    const dialog = screen.getByRole('dialog', { name: 'เทศกาลสงกรานต์' });
+    expect(within(dialog).getByText((_, node) => node?.tagName === 'P' && node.textContent === WHOLE)).toBeInTheDocument();
+    expect(within(dialog).getByText('กิจกรรม')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/news?news=n1');
+    await user.click(within(dialog).getByRole('button', { name: 'ปิด' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/news$/);
+  });
+
+  test("a banner's title opens the same item in full, and the banner keeps its 60-character cut", async () => {
+    mockApi({ 'GET /api/news': { body: full }, ...calendar });
+    const user = userEvent.setup();
+    renderNews();
+    const carousel = await screen.findByRole('region', { name: 'ข่าวเด่น' });
+    const slide = within(carousel).getAllByRole('group')[0]!;
+    expect(within(slide).getByText(`${Array.from(WHOLE).slice(0, 60).join('')}...`)).toBeInTheDocument();
+    await user.click(within(slide).getByRole('button', { name: 'เทศกาลสงกรานต์' }));
+    expect(within(screen.getByRole('dialog', { name: 'เทศกาลสงกรานต์' })).getByText(/เช็คอินครบ 7 วันรับเหรียญเพิ่มอีก 100 เหรียญ/)).toBeInTheDocument();
+  });
+
+  test('a link to an item opens it (a reload keeps it open), and one that is gone says so', async () => {
+    mockApi({ 'GET /api/news': { body: full }, ...calendar });
+    const { unmount } = renderNews({}, '/news?news=n2');
+    expect(await screen.findByRole('dialog', { name: 'ปรับปรุงระบบแชท' })).toHaveTextContent('แชทเร็วขึ้น');
+    unmount();
+    renderNews({}, '/news?news=gone');
+    const missing = await screen.findByRole('dialog', { name: 'ไม่พบข่าวนี้' });
+    expect(missing).toHaveTextContent('ข่าวนี้อาจถูกลบไปแล้ว');
   });
 });

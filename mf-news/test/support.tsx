@@ -25,5 +25,5 @@ export function calendarOf(
   return { year, month, calendar, lastCheckIn: null, today: day(today) };
 }
 
-/** The news remote at /news under the shell's providers, as the member with `user`'s changes. */
-export const renderNews = (user: Partial<Profile> = {}) => renderWithShell(<App />, { path: '/news', profile: { ...member, ...user } });
+/** The news remote at /news (or `path`) under the shell's providers, as the member with `user`'s changes. */
+export const renderNews = (user: Partial<Profile> = {}, path = '/news') => renderWithShell(<App />, { path, profile: { ...member, ...user } });

@@ -5,16 +5,20 @@ import { Button, CoinBadge, Icon, Page, PageHeader } from '@lakorn/ui';
 import { CheckInSection } from '../features/checkin/components/CheckInSection';
 import { LatestNews } from '../features/news/components/LatestNews';
 import { NewsCarousel } from '../features/news/components/NewsCarousel';
+import { NewsDetail } from '../features/news/components/NewsDetail';
+import { useOpenNews } from '../features/news/useOpenNews';
 import { NEWS_PAGE_TEXT } from './messages';
 
 /**
  * /news (spec §2): header, the news carousel, the daily check-in (today's panel first, so its
  * button is on screen without scrolling, then the month calendar) and the latest news. The header
- * also shows the coin balance, so a check-in's reward is seen arriving.
+ * also shows the coin balance, so a check-in's reward is seen arriving. A news item, from the
+ * banner or the list, opens in full over the page.
  */
 export function NewsPage() {
   const { profile } = useSession();
   const navigate = useNavigate();
+  const news = useOpenNews();
   return (
     <Page>
       <PageHeader
@@ -31,9 +35,10 @@ export function NewsPage() {
           </Actions>
         }
       />
-      <NewsCarousel />
+      <NewsCarousel onOpen={news.open} />
       <CheckInSection />
-      <LatestNews />
+      <LatestNews onOpen={news.open} />
+      <NewsDetail id={news.openId} onClose={news.close} />
     </Page>
   );
 }

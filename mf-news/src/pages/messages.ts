@@ -2,6 +2,6 @@
 export const NEWS_PAGE_TEXT = {
   /** spec §2: header 'news and activities'. */
   title: 'ข่าวสารและกิจกรรม',
-  /** spec §2, §6: the Admin button admins see, to /admin/news. */
-  admin: 'Admin',
+  /** spec §2, §6: the Admin button admins see, to /admin/news (in Thai: README "Refinements of the spec"). */
+  admin: 'ผู้ดูแลระบบ',
 } as const;

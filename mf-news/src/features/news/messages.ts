@@ -10,5 +10,9 @@ export const NEWS_TEXT = {
   noNewsHint: 'ติดตามกิจกรรมและข่าวสารใหม่ ๆ ได้ที่นี่เร็ว ๆ นี้',
   latestTitle: 'ข่าวสารล่าสุด',
   loadFailed: 'โหลดข่าวสารไม่สำเร็จ',
+  /** mf-news README "A news item in full". */
+  close: 'ปิด',
+  missingTitle: 'ไม่พบข่าวนี้',
+  missingBody: 'ข่าวนี้อาจถูกลบไปแล้ว ดูข่าวสารล่าสุดได้ที่หน้านี้',
   types: { update: 'อัปเดต', event: 'กิจกรรม', announcement: 'ประกาศ' } satisfies Record<NewsType, string>,
 } as const;

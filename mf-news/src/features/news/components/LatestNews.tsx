@@ -3,9 +3,13 @@ import type { NewsItem } from '@lakorn/contracts/web';
 import { EmptyState, ErrorState, Icon, lineClamp, LoadingState, Pill, PlainList, relativeTime, SectionTitle, theme } from '@lakorn/ui';
 import { useNews } from '../api';
 import { NEWS_TEXT } from '../messages';
+import { OpenButton } from './OpenButton';
 
-/** spec §2: the latest-news list with relative times (spec §9: weeks under 30 days for news). */
-export function LatestNews() {
+/**
+ * spec §2: the latest-news list with relative times (spec §9: weeks under 30 days for news); a
+ * tap on an item (its title is the button) opens it in full.
+ */
+export function LatestNews({ onOpen }: { onOpen: (id: string) => void }) {
   const { data, error, isLoading, mutate } = useNews();
   let body;
   if (error || data === null) body = <ErrorState message={NEWS_TEXT.loadFailed} onRetry={() => void mutate()} />;
@@ -15,7 +19,7 @@ export function LatestNews() {
     body = (
       <PlainList>
         {data.map((item) => (
-          <NewsRow key={item.id} item={item} />
+          <NewsRow key={item.id} item={item} onOpen={onOpen} />
         ))}
       </PlainList>
     );
@@ -27,16 +31,21 @@ export function LatestNews() {
   );
 }
 
-function NewsRow({ item }: { item: NewsItem }) {
+function NewsRow({ item, onOpen }: { item: NewsItem; onOpen: (id: string) => void }) {
   // spec §3: the list icon treats update differently from the other types.
   const isUpdate = item.type === 'update';
   return (
-    <Row>
+    // The whole row takes a tap; the title's button is the way in for keyboards and screen readers.
+    <Row onClick={() => onOpen(item.id)}>
       <TypeIcon $update={isUpdate} aria-hidden>
         <Icon name={isUpdate ? 'refresh' : item.type === 'event' ? 'gift' : 'news'} size={18} />
       </TypeIcon>
       <Body>
-        <Title>{item.title}</Title>
+        <Title>
+          <OpenButton type="button" onClick={(e) => (e.stopPropagation(), onOpen(item.id))}>
+            {item.title}
+          </OpenButton>
+        </Title>
         <Content>{item.content}</Content>
         <Meta>
           <Pill $tone={isUpdate ? 'primary' : 'amber'}>{NEWS_TEXT.types[item.type]}</Pill>
@@ -53,6 +62,7 @@ const Section = styled.section`
 
 
 const Row = styled.li`
+  cursor: pointer;
   display: flex;
   gap: 12px;
   padding: 14px;

@@ -1,19 +1,21 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import styled, { css } from 'styled-components';
-import { PREVIEWS, preview, type NewsItem } from '@lakorn/contracts/web';
-import { Icon, imageSrcSet, lineClamp, PAGE_WIDTH_PICTURE_SIZES, Spinner, theme } from '@lakorn/ui';
+import { PREVIEWS, type NewsItem } from '@lakorn/contracts/web';
+import { Icon, imageSrcSet, lineClamp, PAGE_WIDTH_PICTURE_SIZES, Spinner, theme, truncateText } from '@lakorn/ui';
 import { useNews } from '../api';
 import { NEWS_TEXT } from '../messages';
+import { OpenButton } from './OpenButton';
 
 /** A horizontal drag longer than this changes the slide. */
 export const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * spec §2: a swipeable banner carousel of the news items that have an image: title, and the
- * content cut to 60 characters plus an ellipsis; dot buttons pick a slide. Without any such item,
- * one placeholder slide says there is no news now.
+ * content cut to 60 characters plus an ellipsis (at a Thai word, never inside one); dot buttons
+ * pick a slide; a tap on a slide opens its item in full. Without any such item, one placeholder
+ * slide says there is no news now.
  */
-export function NewsCarousel() {
+export function NewsCarousel({ onOpen }: { onOpen: (id: string) => void }) {
   const { data, error, isLoading } = useNews();
   const slides = (data ?? []).filter((n) => n.imageUrl);
   if (isLoading && !data) {
@@ -38,19 +40,24 @@ export function NewsCarousel() {
       </Frame>
     );
   }
-  return <Slides slides={slides} />;
+  return <Slides slides={slides} onOpen={onOpen} />;
 }
 
-function Slides({ slides }: { slides: NewsItem[] }) {
+/** A pointer that moved less than this between down and up tapped the slide rather than swiped it. */
+const TAP_SLOP_PX = 10;
+
+function Slides({ slides, onOpen }: { slides: NewsItem[]; onOpen: (id: string) => void }) {
   const [chosen, setChosen] = useState(0);
   const [drag, setDrag] = useState(0);
   const start = useRef<number | null>(null);
+  const swiped = useRef(false);
   const index = Math.min(chosen, slides.length - 1);
 
   const go = (next: number) => setChosen(Math.max(0, Math.min(slides.length - 1, next)));
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     start.current = e.clientX;
+    swiped.current = false;
     e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: ReactPointerEvent) => {
@@ -60,6 +67,7 @@ function Slides({ slides }: { slides: NewsItem[] }) {
     if (start.current === null) return;
     const dx = e.clientX - start.current;
     start.current = null;
+    swiped.current = Math.abs(dx) >= TAP_SLOP_PX;
     setDrag(0);
     if (dx <= -SWIPE_THRESHOLD_PX) go(index + 1);
     else if (dx >= SWIPE_THRESHOLD_PX) go(index - 1);
@@ -87,6 +95,9 @@ function Slides({ slides }: { slides: NewsItem[] }) {
               item={item}
               label={NEWS_TEXT.slideLabel(i + 1, slides.length)}
               hidden={i !== index}
+              onOpen={() => {
+                if (!swiped.current) onOpen(item.id);
+              }}
             />
           ))}
         </Track>
@@ -102,16 +113,20 @@ function Slides({ slides }: { slides: NewsItem[] }) {
   );
 }
 
-function Slide({ item, label, hidden }: { item: NewsItem; label: string; hidden: boolean }) {
+function Slide({ item, label, hidden, onOpen }: { item: NewsItem; label: string; hidden: boolean; onOpen: () => void }) {
   const [broken, setBroken] = useState(false);
   return (
-    <SlideBox role="group" aria-roledescription="slide" aria-label={label} aria-hidden={hidden || undefined}>
+    <SlideBox role="group" aria-roledescription="slide" aria-label={label} aria-hidden={hidden || undefined} onClick={onOpen}>
       {broken ? null : (
         <Image src={item.imageUrl} srcSet={imageSrcSet(item.imageUrl)} sizes={PAGE_WIDTH_PICTURE_SIZES} alt="" draggable={false} onError={() => setBroken(true)} />
       )}
       <Caption>
-        <h3>{item.title}</h3>
-        <p>{preview(item.content, PREVIEWS.carouselSubtitle)}</p>
+        <h3>
+          <OpenButton type="button" tabIndex={hidden ? -1 : undefined} onClick={(e) => (e.stopPropagation(), onOpen())}>
+            {item.title}
+          </OpenButton>
+        </h3>
+        <p>{truncateText(item.content, PREVIEWS.carouselSubtitle)}</p>
       </Caption>
     </SlideBox>
   );
