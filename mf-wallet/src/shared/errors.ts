@@ -1,4 +1,4 @@
-import type { WALLET_ERROR_CODES } from '@lakorn/contracts/web';
+import { WALLET_CLOSED_MESSAGE, type WALLET_ERROR_CODES } from '@lakorn/contracts/web';
 import { ApiError } from '@lakorn/shell-sdk';
 
 type WalletErrorCode = (typeof WALLET_ERROR_CODES)[keyof typeof WALLET_ERROR_CODES];
@@ -14,6 +14,7 @@ const BY_CODE: Record<WalletErrorCode, string> = {
   PAYMENT_REQUIRED: 'กรุณาชำระเงินผ่าน PromptPay ก่อน',
   PROMO_EXISTS: 'มีโค้ดนี้อยู่แล้ว',
   SIMULATION_REFUSED: 'ระบบจริงไม่รองรับการจำลองการชำระเงิน',
+  WALLET_CLOSED: WALLET_CLOSED_MESSAGE,
 };
 const isWalletCode = (code: string): code is WalletErrorCode => Object.hasOwn(BY_CODE, code);
 
