@@ -142,10 +142,17 @@ describe('the admin journey (mf-admin in Chromium)', () => {
 
   it('adds a special day; the /news calendar shows that day amber with its amount', async () => {
     // In-app: the Admin button of /news, then the Special days tab.
-    await admin.getByRole('button', { name: 'Admin' }).click();
+    await admin.getByRole('button', { name: 'ผู้ดูแลระบบ' }).click();
     await admin.getByRole('tab', { name: 'วันพิเศษ' }).click();
     const panel = admin.getByRole('tabpanel', { name: 'วันพิเศษ' });
-    await panel.getByText('วันปกติจะได้รับ 40 เหรียญในวันธรรมดา และ 70 เหรียญในวันเสาร์-อาทิตย์').waitFor();
+    // README "Refinements of the spec": the note says the live weekday amounts, not spec §2's 40 and 70.
+    const weekly = await getJson<DailyCoinSetting[]>(adminApi(), '/api/daily-coin-settings');
+    const amounts = (days: number[]) => {
+      const coins = weekly.filter((s) => days.includes(s.dayOfWeek)).map((s) => s.coinAmount);
+      const [low, high] = [Math.min(...coins), Math.max(...coins)];
+      return low === high ? low.toLocaleString('en-US') : `${low.toLocaleString('en-US')}–${high.toLocaleString('en-US')}`;
+    };
+    await panel.getByText(`วันปกติจะได้รับ ${amounts([1, 2, 3, 4, 5])} เหรียญในวันธรรมดา และ ${amounts([0, 6])} เหรียญในวันเสาร์-อาทิตย์`).waitFor();
     await panel.getByRole('button', { name: 'เพิ่มวันพิเศษ' }).click();
     const dialog = admin.getByRole('dialog', { name: 'เพิ่มวันพิเศษ' });
     const save = dialog.getByRole('button', { name: 'บันทึก', exact: true });
@@ -173,7 +180,7 @@ describe('the admin journey (mf-admin in Chromium)', () => {
 
   it("changes Monday's coins in the daily settings; the calendar's Mondays show the new amount", async () => {
     newMonday = original.monday + 13;
-    await admin.getByRole('button', { name: 'Admin' }).click();
+    await admin.getByRole('button', { name: 'ผู้ดูแลระบบ' }).click();
     await admin.getByRole('button', { name: 'ตั้งค่าเหรียญ' }).click();
     await admin.getByRole('heading', { name: 'ตั้งค่าเหรียญรายวัน' }).waitFor();
     const monday = admin.getByRole('region', { name: 'วันจันทร์' });
@@ -205,17 +212,17 @@ describe('the admin journey (mf-admin in Chromium)', () => {
 
   it('creates a limited promo code; a member redeems it once, and a second member is refused', async () => {
     await admin.goto('/admin/promo-codes');
-    await admin.getByRole('heading', { name: 'Promo Codes' }).waitFor();
+    await admin.getByRole('heading', { name: 'โค้ดโปรโมชัน' }).waitFor();
     // The header's button (an empty list offers a second one below it).
-    await admin.getByRole('button', { name: 'Create Code' }).first().click();
-    const dialog = admin.getByRole('dialog', { name: 'Create Promo Code' });
-    await dialog.getByLabel('Code', { exact: true }).fill(promoCode);
-    await dialog.getByLabel('Coins').fill('77');
-    await dialog.getByLabel('Type').selectOption('limited');
-    await dialog.getByLabel('Max uses').fill('1');
+    await admin.getByRole('button', { name: 'สร้างโค้ด' }).first().click();
+    const dialog = admin.getByRole('dialog', { name: 'สร้างโค้ดโปรโมชัน' });
+    await dialog.getByLabel('โค้ด', { exact: true }).fill(promoCode);
+    await dialog.getByLabel('จำนวนเหรียญ').fill('77');
+    await dialog.getByLabel('ประเภท').selectOption('limited');
+    await dialog.getByLabel('จำนวนครั้งที่ใช้ได้').fill('1');
     await screenshot(admin, 'admin-promo-create-dialog');
-    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await admin.getByText('Promo code created').waitFor();
+    await dialog.getByRole('button', { name: 'สร้าง', exact: true }).click();
+    await admin.getByText('สร้างโค้ดโปรโมชันแล้ว').waitFor();
     const row = admin.getByRole('row', { name: new RegExp(`^${promoCode}\\b`) });
     await row.getByRole('cell', { name: '0 / 1' }).waitFor();
     // The table scrolls inside its card; the page itself never overflows the phone.
@@ -223,13 +230,13 @@ describe('the admin journey (mf-admin in Chromium)', () => {
     await dismissToast(admin);
     await screenshot(admin, 'admin-promo-codes');
     // Scrolled to its end, the table shows the status, date and actions of the row.
-    await admin.getByRole('region', { name: 'Promo codes' }).evaluate((el: unknown) => {
+    await admin.getByRole('region', { name: 'รายการโค้ดโปรโมชัน' }).evaluate((el: unknown) => {
       const box = el as { scrollLeft: number; scrollWidth: number };
       box.scrollLeft = box.scrollWidth;
     });
     await screenshot(admin, 'admin-promo-codes-scrolled');
-    await row.getByRole('button', { name: `Copy ${promoCode}` }).click();
-    await admin.getByText('Copied!').waitFor();
+    await row.getByRole('button', { name: `คัดลอก ${promoCode}` }).click();
+    await admin.getByText('คัดลอกแล้ว').waitFor();
     await dismissToast(admin);
 
     await member.goto('/profile');
@@ -249,7 +256,7 @@ describe('the admin journey (mf-admin in Chromium)', () => {
     expect(((await refused.json()) as { message: string }).message).toBe('Invalid promo code');
     await other.close();
 
-    await admin.getByRole('button', { name: 'Refresh' }).click();
+    await admin.getByRole('button', { name: 'โหลดใหม่' }).click();
     await row.getByRole('cell', { name: '1 / 1' }).waitFor();
   });
 
@@ -282,12 +289,12 @@ describe('the admin journey (mf-admin in Chromium)', () => {
 
   it('sets the registration bonus; a new user starts with it', async () => {
     await admin.goto('/admin/registration-bonus');
-    const input = admin.getByLabel('Coins for each new member');
+    const input = admin.getByLabel('เหรียญที่สมาชิกใหม่แต่ละคนได้รับ');
     await input.waitFor();
     await input.fill(String(bonusCoins));
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await admin.getByText('Registration bonus updated').waitFor();
-    await admin.getByText(`Current value: ${bonusCoins.toLocaleString('en-US')} COINS`).waitFor();
+    await admin.getByRole('button', { name: 'บันทึก', exact: true }).click();
+    await admin.getByText('บันทึกโบนัสสมัครสมาชิกแล้ว').waitFor();
+    await admin.getByText(`ค่าปัจจุบัน: ${bonusCoins.toLocaleString('en-US')} เหรียญ`).waitFor();
     await dismissToast(admin);
     await screenshot(admin, 'admin-registration-bonus');
 

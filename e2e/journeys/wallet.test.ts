@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { PromoCode } from '@lakorn/contracts';
 import { baseUrl, launchBrowser, newPhonePage, screenshot, signInViaApi, type LaunchedBrowser } from '../support';
@@ -88,6 +89,15 @@ describe('wallet journey', () => {
     await page.getByRole('button', { name: 'คัดลอกยอดเงิน' }).click();
     await page.getByRole('button', { name: 'คัดลอกแล้ว' }).waitFor();
 
+    // mf-wallet README "Saving the QR": Chromium on Linux has no share sheet for files, so the QR downloads as a PNG.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'บันทึกรูป QR Code' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^promptpay-[A-Za-z0-9_-]+\.png$/);
+    const picture = await readFile((await saved.path())!);
+    expect(picture.subarray(1, 4).toString('latin1')).toBe('PNG');
+    await page.getByText('บันทึกรูป QR Code แล้ว').waitFor();
+
     await page.getByText('โหมดทดสอบ: ระบบชำระเงินจำลอง').scrollIntoViewIfNeeded();
     await screenshot(page, 'wallet-03-payment-simulate');
     await page.getByRole('button', { name: 'จำลองการชำระเงิน (ทดสอบ)' }).click();
@@ -169,9 +179,9 @@ describe('wallet journey', () => {
     }
   });
 
-  it('refuses an unknown package on the payment page', async () => {
+  it('refuses an unknown package on the payment page, in Thai', async () => {
     await page.goto('/payment/promptpay/jumbo');
-    await page.getByText('Invalid package selection').waitFor();
+    await page.getByText('แพ็กเกจที่เลือกไม่ถูกต้อง').waitFor();
     await screenshot(page, 'wallet-10-invalid-package');
   });
 });
