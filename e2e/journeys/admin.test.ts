@@ -353,7 +353,9 @@ describe('the admin journey (mf-admin in Chromium)', () => {
     await entry('ลงข่าว', `หัวข้อ: ${newsTitle}`).waitFor();
     await entry('เพิ่มวันเช็คอินพิเศษ', /เหรียญ/).waitFor();
     await entry('ตั้งเหรียญเช็คอินรายวัน', 'วันจันทร์').waitFor();
-    await entry('สร้างโค้ดโปรโมชั่น', `โค้ด ${promoCode}`).waitFor();
+    await entry('สร้างโค้ดโปรโมชัน', `โค้ด ${promoCode}`).waitFor();
+    // Names, not ids: a removal is named by the entry that made what it removed.
+    await entry('ลบข่าว', `ข่าว ${newsTitle}`).waitFor();
     await entry('ตั้งค่าระบบชำระเงิน', 'ปิดรับชำระเงิน').waitFor();
     await entry('ตั้งโบนัสสมัครสมาชิก', `${bonusCoins.toLocaleString('th-TH')} เหรียญ`).waitFor();
     await screenshot(admin, 'admin-audit-log');
