@@ -39,6 +39,8 @@ export const CreditRequested = z.object({
   amount: z.number().int().positive(),
   description: z.string(),
 });
+/** wallet → the credit's requester: the opId was not credited because the account is deleted (wallet README "A returning member"). */
+export const CreditRefused = z.object({ opId: z.string().min(1), userId: z.string().min(1), reason: z.literal('closed') });
 
 /**
  * A character as other services keep it: chat rooms show it and the AI prompt is built from it
@@ -208,6 +210,7 @@ export const EVENTS = {
   'wallet.debit': DebitRequest,
   'wallet.refund.requested': RefundRequested,
   'wallet.credit.requested': CreditRequested,
+  'wallet.credit.refused': CreditRefused,
   'catalog.character.updated': CharacterUpdated,
   'catalog.character.deleted': CharacterDeleted,
   'chat.summary.requested': SummaryRequested,

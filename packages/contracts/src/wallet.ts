@@ -14,9 +14,11 @@ export const WALLET_ERROR_CODES = {
   paymentRequired: 'PAYMENT_REQUIRED',
   promoExists: 'PROMO_EXISTS',
   simulationRefused: 'SIMULATION_REFUSED',
+  /** services/wallet README "A returning member": the account was deleted; nothing moves until it is re-created. */
+  walletClosed: 'WALLET_CLOSED',
 } as const;
 
-export { INVALID_PROMO_MESSAGE, REGISTRATION_BONUS_MAX } from './values/wallet';
+export { INVALID_PROMO_MESSAGE, REGISTRATION_BONUS_MAX, WALLET_CLOSED_MESSAGE } from './values/wallet';
 /** spec §5 payment page: an unknown package key. */
 export const INVALID_PACKAGE_MESSAGE = 'Invalid package selection';
 /** spec §5 promo creation: the code's character rule. */
@@ -144,9 +146,11 @@ export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
 /**
  * The page's view of a payment: `pending` waits for the transfer, `processing` is the bank
  * confirming, `succeeded` is paid and credited, `expired` passed its hour unpaid (spec §9),
- * `failed` was refused by the bank (or did not match its order).
+ * `failed` was refused by the bank (or did not match its order), `refunded` was paid after the
+ * account was deleted, so the money went back instead of coins (services/wallet README "A
+ * returning member").
  */
-export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'expired', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'expired', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PaymentCreated = z.object({

@@ -5,3 +5,6 @@ export const INVALID_PROMO_MESSAGE = 'Invalid promo code';
 
 /** Upper bound of the registration bonus the owner sets. */
 export const REGISTRATION_BONUS_MAX = 1_000_000;
+
+/** services/wallet README "A returning member": a deleted account's wallet takes no movement. */
+export const WALLET_CLOSED_MESSAGE = 'บัญชีนี้ถูกลบแล้ว จึงรับหรือใช้เหรียญไม่ได้ เข้าสู่ระบบใหม่เพื่อเริ่มบัญชีใหม่';
