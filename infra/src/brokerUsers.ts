@@ -19,8 +19,8 @@ export const PUBLISHES: Record<ServiceName, string> = {
   catalog: '^catalog\\..+$',
   // The debit request and its refund (chat pays for each message), and chat's own events.
   chat: '^(wallet\\.debit|wallet\\.refund\\.requested|chat\\..+)$',
-  // Balance events, and its admins' actions for the audit log the catalog keeps.
-  wallet: '^wallet\\.(balance\\..+|admin\\.action)$',
+  // Balance events, a refused credit (its requester learns), and its admins' actions for the audit log.
+  wallet: '^wallet\\.(balance\\..+|credit\\.refused|admin\\.action)$',
   // The daily check-in's coins, and its admins' actions for the audit log.
   checkin: '^(wallet\\.credit\\.requested|checkin\\.admin\\.action)$',
 };

@@ -32,6 +32,7 @@ const PUBLISHER: Record<EventName, ServiceName> = {
   'wallet.debit': 'chat',
   'wallet.refund.requested': 'chat',
   'wallet.credit.requested': 'checkin',
+  'wallet.credit.refused': 'wallet',
   'catalog.character.updated': 'catalog',
   'catalog.character.deleted': 'catalog',
   'chat.summary.requested': 'chat',

@@ -4,8 +4,10 @@ import { createLedgerStore } from './data/ledgerStore';
 import { walletModels } from './data/models';
 import { createPaymentStore } from './data/paymentStore';
 import { createPromoStore } from './data/promoStore';
+import { createRegistrationStore } from './data/registrationStore';
 import { createSettingsStore } from './data/settingsStore';
 import { createSimulatedStore } from './data/simulatedStore';
+import { createAccounts } from './domain/accounts';
 import { createCoinRequests } from './domain/coinRequests';
 import { createLedger } from './domain/ledger';
 import { createPayments } from './domain/payments';
@@ -39,6 +41,7 @@ export function createWalletService(options: WalletServiceOptions) {
   // Admins' writes go into the audit log the catalog keeps (wallet.admin.action).
   const audit = createAdminAudit({ connection: options.connection, event: 'wallet.admin.action', now });
   const settings = createSettings(createSettingsStore(models), audit);
+  const promoStore = createPromoStore(models);
   const provider =
     options.provider === 'simulated'
       ? createSimulatedProvider({ store: createSimulatedStore(models), promptPayId: options.promptPayId, now })
@@ -46,8 +49,9 @@ export function createWalletService(options: WalletServiceOptions) {
   return {
     models,
     ledger,
+    accounts: createAccounts({ ledger, registrations: createRegistrationStore(models), promos: promoStore, settings }),
     coinRequests: createCoinRequests(ledger, () => now().getTime()),
-    promoCodes: createPromoCodes(createPromoStore(models), ledger, audit, now, {
+    promoCodes: createPromoCodes(promoStore, ledger, audit, now, {
       slots: quotaSlots(collectionOf(models.quotaSlots), now),
       limit: QUOTAS.failedPromoRedemptions,
       windowMs: QUOTAS.failedPromoWindowMs,

@@ -87,7 +87,7 @@ describe('ledger (ARCHITECTURE §3)', () => {
   it('applies nothing to a closed wallet and removes its entries', async () => {
     const u = user();
     await wallet.ledger.apply({ userId: u, opId: `t:${u}:1`, kind: 'credit', amount: 5, description: 'x' });
-    await wallet.ledger.close(u);
+    await wallet.ledger.close(u, new Date());
     expect(await wallet.models.entries.countDocuments({ userId: u })).toBe(0);
     expect(await wallet.ledger.apply({ userId: u, opId: `t:${u}:2`, kind: 'credit', amount: 5, description: 'x' })).toEqual({ status: 'closed' });
     expect(await wallet.ledger.balance(u)).toEqual({ seq: 0, balance: 0 });

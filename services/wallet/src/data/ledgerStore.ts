@@ -25,15 +25,32 @@ export interface LedgerStore {
   readHeadCache(userId: string): Promise<Head | null>;
   /** Moves the cached head forward (never back, as far as a non-atomic update allows). */
   advanceHeadCache(userId: string, head: Head): Promise<void>;
+  /** Closed by a deletion and not reopened since (README "A returning member"). */
   isClosed(userId: string): Promise<boolean>;
-  /** Marks the wallet closed, then removes its entries and head. */
-  close(userId: string, at: Date): Promise<void>;
+  /** The latest deletion that closed the wallet, and whether a new life has begun since it. */
+  readClosure(userId: string): Promise<{ deletedAt: Date; reopened: boolean } | null>;
+  /** Records this deletion as the one that closes the wallet (a later one already recorded stands). */
+  markClosed(userId: string, deletedAt: Date, at: Date): Promise<void>;
+  /** The wallet is open again after the deletion at `deletedAt` (first insert wins). */
+  markReopened(userId: string, deletedAt: Date, at: Date): Promise<void>;
+  /** Removes every entry and the head: what a deleted account's ledger was. */
+  removeEntries(userId: string): Promise<void>;
 }
 
 export function createLedgerStore(models: WalletModels): LedgerStore {
   const entries = collectionOf(models.entries);
   const wallets = collectionOf(models.wallets);
   const closedWallets = collectionOf(models.closedWallets);
+  const reopenedWallets = collectionOf(models.reopenedWallets);
+  const reopenedId = (userId: string, deletedAt: Date) => `${userId}:${deletedAt.getTime()}`;
+  async function readClosure(userId: string) {
+    const closed = await closedWallets.findOne({ _id: userId });
+    if (!closed) return null;
+    // Closed before deletions were dated: the closing time stands for the deletion's.
+    const deletedAt = closed.deletedAt ?? closed.closedAt;
+    const reopened = (await reopenedWallets.findOne({ _id: reopenedId(userId, deletedAt) }, { projection: { _id: 1 } })) !== null;
+    return { deletedAt, reopened };
+  }
   // By _id: the one lookup every backend answers from its primary key.
   const findEntry = (userId: string, seq: number) => entries.findOne({ _id: entryId(userId, seq) });
   return {
@@ -68,13 +85,28 @@ export function createLedgerStore(models: WalletModels): LedgerStore {
       await insertOnce(() => wallets.insertOne({ _id: userId, seq: head.seq, balance: head.balance, updatedAt: new Date() }));
     },
 
+    // By _id only: one read for a member never deleted, two for a returning one.
     async isClosed(userId) {
-      return (await closedWallets.findOne({ _id: userId }, { projection: { _id: 1 } })) !== null;
+      const closure = await readClosure(userId);
+      return closure !== null && !closure.reopened;
     },
 
-    async close(userId, at) {
-      // 'exists': closed before; the removals below are safe to repeat.
-      await insertOnce(() => closedWallets.insertOne({ _id: userId, closedAt: at }));
+    readClosure,
+
+    async markClosed(userId, deletedAt, at) {
+      if ((await insertOnce(() => closedWallets.insertOne({ _id: userId, closedAt: at, deletedAt }))) === 'inserted') return;
+      // Closed by an earlier deletion, since reopened: this later one closes it again.
+      await closedWallets.updateOne(
+        { _id: userId, $or: [{ deletedAt: { $lt: deletedAt } }, { deletedAt: { $exists: false } }] },
+        { $set: { closedAt: at, deletedAt } },
+      );
+    },
+
+    async markReopened(userId, deletedAt, at) {
+      await insertOnce(() => reopenedWallets.insertOne({ _id: reopenedId(userId, deletedAt), userId, reopenedAt: at }));
+    },
+
+    async removeEntries(userId) {
       await entries.deleteMany({ userId });
       await wallets.deleteOne({ _id: userId });
     },

@@ -38,10 +38,28 @@ export interface WalletDoc {
   updatedAt: Date;
 }
 
-/** A deleted user's wallet: no movement is applied after it (identity.user.deleted). */
+/**
+ * A deleted user's wallet: no movement is applied after it (identity.user.deleted), until a
+ * ReopenedWalletDoc for this deletion exists (README "A returning member"). `deletedAt` is the
+ * latest deletion's, as identity stamped it.
+ */
 export interface ClosedWalletDoc {
   _id: string;
   closedAt: Date;
+  deletedAt: Date;
+}
+
+/** The ledger of a re-created account is open again: `_id` "<userId>:<deletedAt ms>" names the deletion it follows. */
+export interface ReopenedWalletDoc {
+  _id: string;
+  userId: string;
+  reopenedAt: Date;
+}
+
+/** The latest identity.user.registered seen for a user (one per life of the account). */
+export interface MemberRegistrationDoc {
+  _id: string;
+  registeredAt: Date;
 }
 
 export interface PromoCodeDoc {
@@ -106,6 +124,12 @@ export interface SimulatedIntentDoc {
   createdAt: Date;
 }
 
+/** A simulated intent paid back to the payer (README "A returning member"): once, by its `_id`. */
+export interface SimulatedRefundDoc {
+  _id: string;
+  at: Date;
+}
+
 /** How a simulated intent ended: paid or cancelled, whichever insert came first. */
 export interface SimulatedOutcomeDoc {
   _id: string;
@@ -117,12 +141,15 @@ export interface WalletModels {
   entries: Model<EntryDoc>;
   wallets: Model<WalletDoc>;
   closedWallets: Model<ClosedWalletDoc>;
+  reopenedWallets: Model<ReopenedWalletDoc>;
+  registrations: Model<MemberRegistrationDoc>;
   promoCodes: Model<PromoCodeDoc>;
   redemptions: Model<RedemptionDoc>;
   settings: Model<SettingDoc>;
   payments: Model<PaymentDoc>;
   simulatedIntents: Model<SimulatedIntentDoc>;
   simulatedOutcomes: Model<SimulatedOutcomeDoc>;
+  simulatedRefunds: Model<SimulatedRefundDoc>;
   /** Failed promo redemptions per member and window (contracts QUOTAS.failedPromoRedemptions). */
   quotaSlots: Model<QuotaSlotDoc>;
 }
@@ -166,8 +193,18 @@ export function walletModels(connection: Connection): WalletModels {
   );
 
   const closedWallets = new Schema<ClosedWalletDoc>(
-    { ...required<ClosedWalletDoc>(String, '_id'), ...required<ClosedWalletDoc>(Date, 'closedAt') },
+    { ...required<ClosedWalletDoc>(String, '_id'), ...required<ClosedWalletDoc>(Date, 'closedAt', 'deletedAt') },
     options('closed_wallets'),
+  );
+
+  const reopenedWallets = new Schema<ReopenedWalletDoc>(
+    { ...required<ReopenedWalletDoc>(String, '_id', 'userId'), ...required<ReopenedWalletDoc>(Date, 'reopenedAt') },
+    options('reopened_wallets'),
+  );
+
+  const registrations = new Schema<MemberRegistrationDoc>(
+    { ...required<MemberRegistrationDoc>(String, '_id'), ...required<MemberRegistrationDoc>(Date, 'registeredAt') },
+    options('member_registrations'),
   );
 
   const promoCodes = new Schema<PromoCodeDoc>(
@@ -226,16 +263,24 @@ export function walletModels(connection: Connection): WalletModels {
     options('simulated_outcomes'),
   );
 
+  const simulatedRefunds = new Schema<SimulatedRefundDoc>(
+    { ...required<SimulatedRefundDoc>(String, '_id'), ...required<SimulatedRefundDoc>(Date, 'at') },
+    options('simulated_refunds'),
+  );
+
   return {
     entries: connection.model<EntryDoc>('Entry', entries),
     wallets: connection.model<WalletDoc>('Wallet', wallets),
     closedWallets: connection.model<ClosedWalletDoc>('ClosedWallet', closedWallets),
+    reopenedWallets: connection.model<ReopenedWalletDoc>('ReopenedWallet', reopenedWallets),
+    registrations: connection.model<MemberRegistrationDoc>('MemberRegistration', registrations),
     promoCodes: connection.model<PromoCodeDoc>('PromoCode', promoCodes),
     redemptions: connection.model<RedemptionDoc>('Redemption', redemptions),
     settings: connection.model<SettingDoc>('Setting', settings),
     payments: connection.model<PaymentDoc>('Payment', payments),
     simulatedIntents: connection.model<SimulatedIntentDoc>('SimulatedIntent', simulatedIntents),
     simulatedOutcomes: connection.model<SimulatedOutcomeDoc>('SimulatedOutcome', simulatedOutcomes),
+    simulatedRefunds: connection.model<SimulatedRefundDoc>('SimulatedRefund', simulatedRefunds),
     quotaSlots: connection.model<QuotaSlotDoc>('QuotaSlot', schemaOf('quota_slots', QUOTA_SLOT_FIELDS, QUOTA_SLOT_INDEXES)),
   };
 }

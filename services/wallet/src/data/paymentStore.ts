@@ -3,7 +3,7 @@ import { collectionOf } from '@lakorn/service-kit';
 import type { PaymentDoc, WalletModels } from './models';
 
 /** Statuses a payment never leaves (succeeded is final too, but settle re-checks it against the ledger). */
-export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'expired', 'failed'];
+export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'expired', 'failed', 'refunded'];
 
 export interface PaymentStore {
   insert(doc: PaymentDoc): Promise<void>;

@@ -13,6 +13,10 @@ export interface PromoStore {
   /** 'exists' when the slot is taken or this user redeemed the code before. */
   insertRedemption(doc: RedemptionDoc): Promise<'inserted' | 'exists'>;
   hasRedeemed(codeId: string, userId: string): Promise<boolean>;
+  /** Gives a use back (a redemption that could not be credited). */
+  removeRedemption(id: string): Promise<void>;
+  /** The codes this user has used (a scan on FerretDB: only when a deleted account comes back). */
+  codesUsedBy(userId: string): Promise<string[]>;
 }
 
 export function createPromoStore(models: WalletModels): PromoStore {
@@ -36,5 +40,9 @@ export function createPromoStore(models: WalletModels): PromoStore {
     async hasRedeemed(codeId, userId) {
       return (await redemptions.findOne({ codeId, userId }, { projection: { _id: 1 } })) !== null;
     },
+    async removeRedemption(id) {
+      await redemptions.deleteOne({ _id: id });
+    },
+    codesUsedBy: async (userId) => (await redemptions.find({ userId }, { projection: { codeId: 1 } }).toArray()).map((r) => r.codeId),
   };
 }

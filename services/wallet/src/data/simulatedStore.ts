@@ -8,11 +8,14 @@ export interface SimulatedStore {
   /** Records the outcome unless one exists; answers the outcome that stands. */
   settleOutcome(id: string, outcome: SimulatedOutcomeDoc['outcome'], at: Date): Promise<SimulatedOutcomeDoc['outcome']>;
   findOutcome(id: string): Promise<SimulatedOutcomeDoc['outcome'] | null>;
+  /** Records the intent as paid back (once). */
+  insertRefund(id: string, at: Date): Promise<void>;
 }
 
 export function createSimulatedStore(models: WalletModels): SimulatedStore {
   const intents = collectionOf(models.simulatedIntents);
   const outcomes = collectionOf(models.simulatedOutcomes);
+  const refunds = collectionOf(models.simulatedRefunds);
   const findOutcome = async (id: string) => (await outcomes.findOne({ _id: id }))?.outcome ?? null;
   return {
     async insertIntent(doc) {
@@ -26,5 +29,8 @@ export function createSimulatedStore(models: WalletModels): SimulatedStore {
       return standing;
     },
     findOutcome,
+    async insertRefund(id, at) {
+      await insertOnce(() => refunds.insertOne({ _id: id, at }));
+    },
   };
 }

@@ -86,5 +86,15 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         throw error;
       }
     },
+
+    async refundIntent(id) {
+      try {
+        // One key per intent: a repeated settle gets Stripe's first refund back, never a second.
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund:${id}` });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        throw error;
+      }
+    },
   };
 }

@@ -17,7 +17,7 @@ export class PromoCodeUsedUp extends DomainError {}
 /** spec §5: each member uses a code once. */
 export class PromoCodeAlreadyUsed extends DomainError {}
 
-/** A deleted member's wallet takes no movement (README "Bus contract", identity.user.deleted). */
+/** A deleted member's wallet takes no movement until the account is re-created (README "A returning member"). */
 export class WalletClosed extends DomainError {}
 
 /** spec §5: promo codes are unique, case-insensitively. */

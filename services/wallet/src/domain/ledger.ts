@@ -37,8 +37,25 @@ export interface Ledger {
   findByOpId(opId: string): Promise<LedgerEntry | null>;
   balance(userId: string): Promise<Head>;
   history(userId: string, limit: number, beforeSeq?: number): Promise<LedgerEntry[]>;
-  close(userId: string): Promise<void>;
+  /** Closed by the account's deletion and not reopened since: every movement answers `closed`. */
+  isClosed(userId: string): Promise<boolean>;
+  /** The deletion that closed the ledger last (identity's time), and whether a new life began since. */
+  closure(userId: string): Promise<{ deletedAt: Date; reopened: boolean } | null>;
+  /**
+   * identity.user.deleted: closes the ledger and removes its entries and head. `stale` (nothing
+   * done) for a deletion older than the one that closed it last, or one a new life followed.
+   */
+  close(userId: string, deletedAt: Date): Promise<'closed' | 'stale'>;
+  /**
+   * README "A returning member": a new life of the same id after the deletion at `deletedAt`. It
+   * starts empty (balance 0) with `spentOpIds` taken by voids, so what was once per member stays
+   * spent; only then does the ledger take movements again. Safe to repeat.
+   */
+  reopen(userId: string, deletedAt: Date, spentOpIds: string[]): Promise<void>;
 }
+
+/** A void's `ref` at a reopening: the opId was used in an earlier life of the account. */
+export const VOID_SPENT_BEFORE = 'spent-before-deletion';
 
 /** Attempts before a write gives up under contention (each one lost to another writer's entry). */
 const MAX_ATTEMPTS = 200;
@@ -86,9 +103,11 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
     userId: string,
     opId: string,
     decide: (head: Head) => { kind: EntryKind; amount: number; description: string; ref: string } | { refuse: number },
+    /** Only the reopening writes into a ledger that is still closed. */
+    whileClosed = false,
   ): Promise<ApplyResult> {
     // The closed mark and the head are independent reads: a debit waits for one round, not two.
-    const [closed, firstHead] = await Promise.all([store.isClosed(userId), readHead(userId)]);
+    const [closed, firstHead] = await Promise.all([whileClosed ? false : store.isClosed(userId), readHead(userId)]);
     if (closed) return { status: 'closed' };
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -171,6 +190,28 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
       return page;
     },
 
-    close: (userId) => store.close(userId, now()),
+    isClosed: (userId) => store.isClosed(userId),
+
+    closure: (userId) => store.readClosure(userId),
+
+    async close(userId, deletedAt) {
+      const closure = await store.readClosure(userId);
+      // A redelivered or late deletion must not remove a later life's coins.
+      if (closure && (closure.deletedAt > deletedAt || (closure.deletedAt.getTime() === deletedAt.getTime() && closure.reopened))) return 'stale';
+      await store.markClosed(userId, deletedAt, now());
+      await store.removeEntries(userId);
+      return 'closed';
+    },
+
+    async reopen(userId, deletedAt, spentOpIds) {
+      const closure = await store.readClosure(userId);
+      if (!closure || closure.reopened || closure.deletedAt.getTime() !== deletedAt.getTime()) return;
+      // Again: a movement that raced the close may have left an entry behind; the new life starts empty.
+      await store.removeEntries(userId);
+      for (const opId of spentOpIds) {
+        await append(userId, opId, () => ({ kind: 'void', amount: 0, description: '', ref: VOID_SPENT_BEFORE }), true);
+      }
+      await store.markReopened(userId, deletedAt, now());
+    },
   };
 }

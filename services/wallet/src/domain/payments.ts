@@ -22,6 +22,7 @@ import {
   PurchaseNotPaid,
   SimulationRefused,
   UnknownPackage,
+  WalletClosed,
 } from './errors';
 import type { Ledger } from './ledger';
 import type { Settings } from './settings';
@@ -47,7 +48,7 @@ export function packageOf(value: unknown): CoinPackageId {
 export interface Payments {
   /** The owner's switch, and a provider that can take money here. */
   enabled(): Promise<boolean>;
-  /** Throws PaymentsDisabled. */
+  /** Throws PaymentsDisabled, or WalletClosed for a deleted account. */
   create(payer: { id: string; email: string }, packageId: CoinPackageId): Promise<PaymentCreated>;
   /** The payer's view of their payment, settled from the provider; throws PaymentNotFound. */
   status(userId: string, paymentId: string): Promise<PaymentStatusResponse>;
@@ -103,7 +104,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
     return status;
   }
 
-  async function credit(payment: PaymentDoc): Promise<PaymentStatus> {
+  async function credit(payment: PaymentDoc, provider: PaymentProvider): Promise<PaymentStatus> {
     const result = await ledger.apply({
       userId: payment.userId,
       opId: paymentOpId(payment._id),
@@ -113,8 +114,13 @@ export function createPayments(deps: PaymentsDeps): Payments {
       ref: payment._id,
     });
     if (result.status === 'insufficient') throw new Error('unreachable: a credit never lacks coins');
-    if (result.status === 'closed') log.warn({ paymentId: payment._id, userId: payment.userId }, 'paid after the account was deleted');
-    else if (!result.replayed) log.info({ paymentId: payment._id, userId: payment.userId, coins: payment.coins }, 'payment settled');
+    if (result.status === 'closed') {
+      // README "A returning member": money for coins that cannot be credited goes back, never kept.
+      await provider.refundIntent(payment._id);
+      log.warn({ paymentId: payment._id, userId: payment.userId }, 'paid after the account was deleted; refunded');
+      return record(payment, 'refunded');
+    }
+    if (!result.replayed) log.info({ paymentId: payment._id, userId: payment.userId, coins: payment.coins }, 'payment settled');
     return record(payment, 'succeeded');
   }
 
@@ -139,7 +145,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
     }
     switch (intent.status) {
       case 'succeeded':
-        return credit(payment);
+        return credit(payment, provider);
       case 'canceled':
         return record(payment, 'expired');
       case 'requires_payment_method':
@@ -172,6 +178,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
 
     async create(payer, packageId) {
       if (!provider || !(await settings.paymentSwitch())) throw new PaymentsDisabled();
+      if (await ledger.isClosed(payer.id)) throw new WalletClosed();
       const pkg = COIN_PACKAGES[packageId];
       const amountSatang = pkg.priceThb * 100;
       const intent = await provider.createIntent({

@@ -31,6 +31,9 @@ export interface PromoCodes {
 
 export const codeKey = (code: string) => code.trim().toUpperCase();
 
+/** A use's credit: once per code and member, in every life of the account (README "A returning member"). */
+export const promoOpId = (codeId: string, userId: string) => `promo:${codeId}:${userId}`;
+
 function randomCode(): string {
   let code = '';
   for (let i = 0; i < RANDOM_LENGTH; i++) code += RANDOM_ALPHABET[randomInt(RANDOM_ALPHABET.length)];
@@ -68,12 +71,13 @@ export function createPromoCodes(
     };
   }
 
-  /** Takes a use for the user: 'taken', 'already' (this user used it before) or 'used-up'. */
-  async function takeUse(code: PromoCodeDoc, userId: string): Promise<'taken' | 'already' | 'used-up'> {
+  /** Takes a use for the user: taken (with the redemption's id), 'already' (this user used it before) or 'used-up'. */
+  async function takeUse(code: PromoCodeDoc, userId: string): Promise<{ taken: string } | 'already' | 'used-up'> {
     const base = { codeId: code._id, userId, createdAt: now() };
     if (code.type === 'unlimited' || code.maxUses === null) {
-      const result = await store.insertRedemption({ _id: `${code._id}:u:${userId}`, ...base });
-      return result === 'inserted' ? 'taken' : 'already';
+      const id = `${code._id}:u:${userId}`;
+      const result = await store.insertRedemption({ _id: id, ...base });
+      return result === 'inserted' ? { taken: id } : 'already';
     }
     // Slots 1..maxUses: try the ones after the current count first, then any left free below it.
     const used = await store.countRedemptions(code._id);
@@ -81,7 +85,8 @@ export function createPromoCodes(
     for (let s = used + 1; s <= code.maxUses; s++) slots.push(s);
     for (let s = 1; s <= Math.min(used, code.maxUses); s++) slots.push(s);
     for (const slot of slots) {
-      if ((await store.insertRedemption({ _id: `${code._id}:${slot}`, ...base })) === 'inserted') return 'taken';
+      const id = `${code._id}:${slot}`;
+      if ((await store.insertRedemption({ _id: id, ...base })) === 'inserted') return { taken: id };
       if (await store.hasRedeemed(code._id, userId)) return 'already';
     }
     return 'used-up';
@@ -157,7 +162,7 @@ export function createPromoCodes(
     const code = await store.findCodeByKey(key);
     if (!code || !code.isActive) throw new PromoCodeUnknown();
 
-    const opId = `promo:${code._id}:${userId}`;
+    const opId = promoOpId(code._id, userId);
     const use = await takeUse(code, userId);
     if (use === 'used-up') throw new PromoCodeUsedUp();
     // A user's second try is refused, unless the first died between taking the use and the credit.
@@ -171,7 +176,11 @@ export function createPromoCodes(
       description: `${PROMO_DESCRIPTION} ${code.code}`,
       ref: code._id,
     });
-    if (result.status === 'closed') throw new WalletClosed();
+    if (result.status === 'closed') {
+      // README "A returning member": nothing was credited, so the use goes back to the code.
+      if (typeof use === 'object') await store.removeRedemption(use.taken);
+      throw new WalletClosed();
+    }
     if (result.status === 'insufficient') throw new Error('unreachable: a credit never lacks coins');
     return { coins: result.entry.amount, balance: result.entry.balanceAfter };
   }

@@ -1,11 +1,11 @@
-import type { Bus, Logger } from '@lakorn/service-kit';
+import { consumeEvents, type Bus, type Logger } from '@lakorn/service-kit';
 import type { WalletService } from '../service';
 
-export const SIGNUP_DESCRIPTION = 'โบนัสสมัครสมาชิก';
+export { SIGNUP_DESCRIPTION } from '../domain/accounts';
 
 export interface ConsumerDeps {
   bus: Bus;
-  service: Pick<WalletService, 'ledger' | 'coinRequests' | 'settings'>;
+  service: Pick<WalletService, 'accounts' | 'coinRequests'>;
   logger: Logger;
 }
 
@@ -15,7 +15,7 @@ export interface ConsumerDeps {
  * message to the retry queue.
  */
 export async function registerConsumers({ bus, service, logger }: ConsumerDeps): Promise<void> {
-  const { ledger, coinRequests, settings } = service;
+  const { accounts, coinRequests } = service;
   const log = logger.child({ component: 'consumers' });
 
   // chat → wallet request/reply; README "Bus contract".
@@ -35,24 +35,20 @@ export async function registerConsumers({ bus, service, logger }: ConsumerDeps):
     queue: 'credit-requests',
     events: ['wallet.credit.requested'],
     handler: async ({ payload }) => {
-      await coinRequests.credit(payload);
+      if ((await coinRequests.credit(payload)) === 'credited') return;
+      // README "A returning member": the requester must not count coins that were not credited.
+      await bus.publish('wallet.credit.refused', { opId: payload.opId, userId: payload.userId, reason: 'closed' }, { messageId: `refused:${payload.opId}` });
+      log.warn({ opId: payload.opId, userId: payload.userId }, 'credit refused: the account was deleted');
     },
   });
 
-  await bus.consume({
-    queue: 'identity-events',
-    events: ['identity.user.registered', 'identity.user.deleted'],
-    handler: async (event) => {
-      const { userId } = event.payload;
-      if (event.name === 'identity.user.deleted') {
-        await ledger.close(userId);
-        log.info({ userId }, 'wallet closed');
-        return;
-      }
-      // The bonus in force when the registration is handled; once per user by its opId.
-      const bonus = await settings.registrationBonus();
-      if (bonus <= 0) return;
-      await ledger.apply({ userId, opId: `signup:${userId}`, kind: 'credit', amount: bonus, description: SIGNUP_DESCRIPTION });
+  // README "A returning member": a deletion closes the ledger, the account's next registration reopens it.
+  await consumeEvents(bus, 'identity-events', {
+    'identity.user.registered': async ({ payload }) => {
+      log.info({ userId: payload.userId, outcome: await accounts.registered(payload) }, 'registration handled');
+    },
+    'identity.user.deleted': async ({ payload }) => {
+      log.info({ userId: payload.userId, outcome: await accounts.deleted(payload) }, 'deletion handled');
     },
   });
 }

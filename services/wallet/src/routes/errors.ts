@@ -1,4 +1,4 @@
-import { ABUSE_MESSAGES, ERROR_CODES, INVALID_PACKAGE_MESSAGE, INVALID_PROMO_MESSAGE, WALLET_ERROR_CODES } from '@lakorn/contracts';
+import { ABUSE_MESSAGES, ERROR_CODES, INVALID_PACKAGE_MESSAGE, INVALID_PROMO_MESSAGE, WALLET_CLOSED_MESSAGE, WALLET_ERROR_CODES } from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, type DomainError, type DomainErrorMap } from '@lakorn/service-kit';
 import * as refused from '../domain/errors';
 
@@ -25,7 +25,7 @@ const ANSWERS: Answer[] = [
   when(refused.PromoCodeUnknown, invalidPromo),
   when(refused.PromoCodeUsedUp, invalidPromo),
   when(refused.PromoCodeAlreadyUsed, invalidPromo),
-  when(refused.WalletClosed, invalidPromo),
+  when(refused.WalletClosed, () => conflict(WALLET_CLOSED_MESSAGE, WALLET_ERROR_CODES.walletClosed)),
   when(refused.PromoCodeExists, () => conflict('Promo code already exists', WALLET_ERROR_CODES.promoExists)),
   when(refused.PromoCodeNotFound, () => notFound('Promo code not found')),
   when(refused.UnknownPackage, () => badRequest(INVALID_PACKAGE_MESSAGE, WALLET_ERROR_CODES.invalidPackage)),

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 
 // An in-repo Stripe API server for the tests (ARCHITECTURE §8): the real `stripe` SDK talks to it
 // through STRIPE_API_BASE-style host/port/protocol. It keeps PaymentIntents for PromptPay the way
-// Stripe does (create + confirm answers requires_action with the QR; pay, cancel, retrieve), lets a
+// Stripe does (create + confirm answers requires_action with the QR; pay, cancel, retrieve, refund), lets a
 // test play the bank (pay) or tamper with an intent, and signs webhook events with the real SDK.
 
 export interface FakeIntent {
@@ -24,12 +24,24 @@ export interface FakeIntent {
   };
 }
 
+/** A refund of a whole PaymentIntent (what the wallet asks for). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+}
+
 export interface FakeStripe {
   /** e.g. http://127.0.0.1:43121 (what STRIPE_API_BASE would be). */
   url: string;
   secretKey: string;
   webhookSecret: string;
   intents: Map<string, FakeIntent>;
+  /** Refunds made, in order (one per intent: Stripe refuses a second). */
+  refunds: FakeRefund[];
   /** Every API call: "<METHOD> <path>", and the parsed form body of creates. */
   calls: Array<{ method: string; path: string; body: Record<string, unknown> }>;
   /** The payer's bank pays the QR (refused unless the intent waits for it). */
@@ -65,6 +77,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const webhookSecret = `whsec_fake_${randomBytes(12).toString('hex')}`;
   const intents = new Map<string, FakeIntent>();
   const calls: FakeStripe['calls'] = [];
+  const refunds: FakeRefund[] = [];
+  /** Stripe replays the first answer for a repeated Idempotency-Key. */
+  const refundsByKey = new Map<string, FakeRefund>();
   const sdk = new Stripe(secretKey);
 
   const readBody = (req: IncomingMessage) =>
@@ -90,6 +105,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(401, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'authentication_error', message: 'Invalid API Key provided' } }));
         return;
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = req.headers['idempotency-key'];
+        const replay = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+        if (replay) return json(res, replay);
+        const paid = intents.get(String(body.payment_intent));
+        if (!paid) return stripeError(res, 404, 'resource_missing', `No such payment_intent: '${String(body.payment_intent)}'`);
+        if (refunds.some((r) => r.payment_intent === paid.id)) return stripeError(res, 400, 'charge_already_refunded', `Charge for ${paid.id} has already been refunded.`);
+        if (paid.status !== 'succeeded') return stripeError(res, 400, 'payment_intent_unexpected_state', `This PaymentIntent has a status of ${paid.status}.`);
+        const refund: FakeRefund = { id: `re_fake_${randomBytes(10).toString('hex')}`, object: 'refund', amount: paid.amount, currency: paid.currency, payment_intent: paid.id, status: 'succeeded' };
+        refunds.push(refund);
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return json(res, refund);
       }
       const match = /^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(cancel))?$/.exec(url.pathname);
       if (!match) return stripeError(res, 404, 'resource_missing', `Unrecognized request URL (${req.method}: ${url.pathname})`);
@@ -158,6 +186,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     secretKey,
     webhookSecret,
     intents,
+    refunds,
     calls,
     pay(id) {
       const intent = intents.get(id);

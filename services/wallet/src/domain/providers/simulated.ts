@@ -77,6 +77,12 @@ export function createSimulatedProvider(options: SimulatedProviderOptions): Simu
       return view(doc);
     },
 
+    async refundIntent(id) {
+      await load(id);
+      if ((await store.findOutcome(id)) !== 'succeeded') throw new Error(`Cannot refund ${id}: it was not paid`);
+      await store.insertRefund(id, now());
+    },
+
     async pay(id) {
       const doc = await load(id);
       await store.settleOutcome(id, 'succeeded', now());

@@ -38,6 +38,8 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent>;
   /** Cancels an unpaid intent; answers the intent as it is after that (it may have been paid). */
   cancelIntent(id: string): Promise<ProviderIntent>;
+  /** Pays a succeeded intent back in full, once however often it is asked (README "A returning member"). */
+  refundIntent(id: string): Promise<void>;
 }
 
 /** The simulated provider also takes "payments" (its development-only action). */
