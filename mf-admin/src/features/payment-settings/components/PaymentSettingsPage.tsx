@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useProfile, useToast } from '@lakorn/shell-sdk';
-import { Card, ErrorState, Icon, LoadingState, Page, PageHeader, Pill, PlainList, theme, Toggle } from '@lakorn/ui';
+import { Card, ErrorState, Icon, LoadingState, Page, PageHeader, Pill, PlainList, theme, Toggle, ThaiText } from '@lakorn/ui';
 import { useForgetQueries } from '../../../shared/queries';
 import { PAYMENT_SYSTEM_STATUS_PATH, setPaymentSystem, useAdminPaymentSystem, type AdminPaymentSystem } from '../api';
 import { PAYMENT_SETTINGS_TEXT } from '../messages';
@@ -65,7 +65,9 @@ export function PaymentSettingsPage() {
             </li>
             <li>
               <Icon name="lock" size={16} color={theme.color.muted} />
-              {PAYMENT_SETTINGS_TEXT.whenOff}
+              <span>
+                <ThaiText>{PAYMENT_SETTINGS_TEXT.whenOff}</ThaiText>
+              </span>
             </li>
             <li>
               <Icon name="alert" size={16} color={theme.color.amber} />
