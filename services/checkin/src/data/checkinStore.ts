@@ -37,8 +37,14 @@ export function createCheckinStore(models: CheckinModels) {
       return doc ? toRecord(doc) : null;
     },
 
-    /** identity.user.deleted: the user's check-ins go with the account (ARCHITECTURE §4). */
-    removeUser: async (userId: string): Promise<number> => (await checkins.deleteMany({ userId })).deletedCount,
+    /**
+     * identity.user.deleted: the user's check-ins up to the deletion go with the account
+     * (ARCHITECTURE §4); a later one is the re-created account's (wallet README "A returning member").
+     */
+    removeUser: async (userId: string, deletedAt: Date): Promise<number> => (await checkins.deleteMany({ userId, createdAt: { $lte: deletedAt } })).deletedCount,
+
+    /** The check-in whose credit has this opId (its `_id`), if it is this user's. */
+    remove: async (opId: string, userId: string): Promise<boolean> => (await checkins.deleteOne({ _id: opId, userId })).deletedCount > 0,
   };
 }
 

@@ -113,8 +113,14 @@ export function createCheckIns({ checkins, specialDays, coinSettings, now, onChe
       };
     },
 
-    /** identity.user.deleted: the user's check-ins go with the account (ARCHITECTURE §4). */
-    forgetUser: (userId: string): Promise<number> => checkins.removeUser(userId),
+    /** identity.user.deleted: the user's check-ins up to the deletion go with the account (ARCHITECTURE §4). */
+    forgetUser: (userId: string, deletedAt: Date): Promise<number> => checkins.removeUser(userId, deletedAt),
+
+    /**
+     * wallet.credit.refused: the wallet did not credit this check-in (the account was deleted), so
+     * it is not kept as received and the day may be checked in again (wallet README "A returning member").
+     */
+    forgetRefused: (opId: string, userId: string): Promise<boolean> => checkins.remove(opId, userId),
   };
 }
 
