@@ -161,6 +161,21 @@ describe('/payment/promptpay/{packageId} (spec §2, §4, §5, §8)', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/payments/promptpay')).toHaveLength(2));
   });
 
+  test('a payment refunded because the account was deleted says so, stops polling, offers no simulate and never toasts coins', async () => {
+    jest.useFakeTimers();
+    const { api, state } = paymentApi();
+    renderWallet('/payment/promptpay/small');
+    await screen.findByText('รอการชำระเงิน');
+    state.status = 'refunded';
+    await act(async () => jest.advanceTimersByTime(5000));
+    expect(await screen.findByText('บัญชีนี้ถูกลบแล้ว จึงคืนเงินการชำระนี้แทนการเติมเหรียญ')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'จำลองการชำระเงิน (ทดสอบ)' })).not.toBeInTheDocument();
+    const polls = api.callsTo('GET', '/api/payments/status/pi_sim_1').length;
+    await act(async () => jest.advanceTimersByTime(15000));
+    expect(api.callsTo('GET', '/api/payments/status/pi_sim_1')).toHaveLength(polls);
+    expect(api.callsTo('POST', '/api/payments/complete')).toHaveLength(0);
+  });
+
   test('with the payment system off, shows the contact message and makes no payment', async () => {
     const { api } = paymentApi({ enabled: false });
     renderWallet('/payment/promptpay/small');

@@ -46,6 +46,8 @@ export const PAYMENT_TEXT = {
   statusSucceeded: 'ชำระเงินสำเร็จ',
   statusExpired: 'QR Code หมดอายุแล้ว',
   statusFailed: 'การชำระเงินไม่สำเร็จ',
+  // services/wallet README "A returning member": paid after the account was deleted.
+  statusRefunded: 'บัญชีนี้ถูกลบแล้ว จึงคืนเงินการชำระนี้แทนการเติมเหรียญ',
   waitingHint: 'ระบบจะตรวจสอบสถานะให้ทุก 5 วินาที',
   redirecting: 'กำลังกลับไปหน้าโปรไฟล์...',
   newQr: 'สร้าง QR Code ใหม่',

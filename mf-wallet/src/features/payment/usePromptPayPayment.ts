@@ -14,7 +14,7 @@ export type PaymentFlow =
   | { stage: 'create-failed'; message: string }
   | { stage: 'ready'; payment: PaymentCreated; status: PaymentStatus | null };
 
-const ENDED: readonly PaymentStatus[] = ['succeeded', 'expired', 'failed'];
+const ENDED: readonly PaymentStatus[] = ['succeeded', 'expired', 'failed', 'refunded'];
 
 /**
  * The payment page's flow (spec §2, §4): create the PromptPay payment, poll its status every 5 s;

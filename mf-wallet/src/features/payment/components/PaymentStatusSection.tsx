@@ -35,7 +35,8 @@ export interface PaymentStatusSectionProps {
 
 /**
  * spec §4 payment status: 'processing' shows processing, 'succeeded' success, anything else (or
- * nothing yet) waiting. Expired and failed payments (server-side 1-hour expiry) offer a new QR.
+ * nothing yet) waiting. Expired and failed payments (server-side 1-hour expiry) offer a new QR; a
+ * refunded one (paid after the account was deleted) says so.
  */
 export function PaymentStatusSection({ status, simulateAvailable, simulating, onSimulate, onNewQr }: PaymentStatusSectionProps) {
   let state;
@@ -54,6 +55,13 @@ export function PaymentStatusSection({ status, simulateAvailable, simulating, on
       <State $tone="waiting">
         <Spinner $size={18} aria-label={PAYMENT_TEXT.statusProcessing} />
         {PAYMENT_TEXT.statusProcessing}
+      </State>
+    );
+  } else if (status === 'refunded') {
+    state = (
+      <State $tone="danger">
+        <Icon name="alert" />
+        {PAYMENT_TEXT.statusRefunded}
       </State>
     );
   } else if (status === 'expired' || status === 'failed') {
@@ -81,7 +89,7 @@ export function PaymentStatusSection({ status, simulateAvailable, simulating, on
     );
   }
 
-  const canSimulate = simulateAvailable && status !== 'succeeded' && status !== 'expired' && status !== 'failed';
+  const canSimulate = simulateAvailable && (status === null || status === 'pending' || status === 'processing');
   return (
     <Card aria-labelledby="wallet-status-title">
       <SectionTitle id="wallet-status-title">{PAYMENT_TEXT.statusTitle}</SectionTitle>
