@@ -12,7 +12,7 @@ test('explains what the switch does and shows its saved state', async () => {
   expect(await screen.findByRole('switch', { name: 'เปิดใช้งานระบบชำระเงิน' })).toBeChecked();
   expect(screen.getByText('เปิดอยู่')).toBeInTheDocument();
   expect(screen.getByText('เมื่อเปิด ผู้ใช้สามารถซื้อเหรียญผ่านระบบชำระเงิน PromptPay ได้')).toBeInTheDocument();
-  const whenOff = screen.getByText((_, node) => node?.textContent === 'เมื่อปิด ผู้ใช้จะไม่สามารถเข้าสู่หน้าชำระเงินได้ และจะเห็นข้อความให้ติดต่อผ่านโซเชียลมีเดียแทน' && node.children.length > 0);
+  const whenOff = screen.getByText((_, node) => node?.tagName === 'SPAN' && node.textContent === 'เมื่อปิด ผู้ใช้จะไม่สามารถเข้าสู่หน้าชำระเงินได้ และจะเห็นข้อความให้ติดต่อผ่านโซเชียลมีเดียแทน');
   // README "Thai text on screen" (packages/ui): the line never breaks inside "โซเชียลมีเดีย".
   expect(within(whenOff).getByText('โซเชียลมีเดีย')).toHaveStyle({ whiteSpace: 'nowrap' });
   expect(screen.getByText('เปิดใช้งานเฉพาะเมื่อต้องการรับชำระเงินจริงเท่านั้น')).toBeInTheDocument();
