@@ -39,8 +39,10 @@ export function createAccountStore(models: IdentityModels) {
     },
 
     insertRegistration: async (userId: string, uid: string, at: Date, event: OutboxEvent<'identity.user.registered'>) => {
-      const result = await insertOnce(() => registrations.insertOne({ _id: userId, uid, createdAt: at, outboxPending: true, outbox: event }));
-      if (result === 'inserted') await announceEmbedded(models.registrations.db, registrations.collectionName, userId);
+      // Per life: an account deleted and made again under the same id is registered again.
+      const id = `${userId}:${at.getTime()}`;
+      const result = await insertOnce(() => registrations.insertOne({ _id: id, uid, createdAt: at, outboxPending: true, outbox: event }));
+      if (result === 'inserted') await announceEmbedded(models.registrations.db, registrations.collectionName, id);
       return result;
     },
 

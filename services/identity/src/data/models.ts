@@ -26,7 +26,7 @@ export interface UsernameClaimDoc {
   createdAt: Date;
 }
 
-/** One per user ever signed up; carries identity.user.registered (exactly once per user). */
+/** One per life of an account (`_id` "<userId>:<createdAt ms>"); carries identity.user.registered once per life. */
 export interface RegistrationDoc extends EmbeddedOutboxFields {
   _id: string;
   uid: string;

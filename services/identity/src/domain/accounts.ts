@@ -80,9 +80,10 @@ export function createAccounts(deps: AccountsDeps) {
      * Sign-in with an ID token, the only source of identity (spec §7 POST /api/auth/verify): the
      * existing account, or a new one with a unique default username and exactly one
      * `identity.user.registered` (carried by the registration document, whose unique _id makes it
-     * once per user even under concurrent first sign-ins). The token must carry a nonce identity
-     * issued to this browser (`browser`, its sign-in cookie) or to this development token, and
-     * each nonce signs in once, so a token seen anywhere else cannot be replayed into a sign-in.
+     * once per life of the account even under concurrent first sign-ins). The token must carry a
+     * nonce identity issued to this browser (`browser`, its sign-in cookie) or to this development
+     * token, and each nonce signs in once, so a token seen anywhere else cannot be replayed into a
+     * sign-in.
      */
     async signIn(credential: string, check: { nonce?: string; browser?: string } = {}): Promise<{ profile: Profile; created: boolean }> {
       const identity = await verifier.verify(credential);
@@ -111,10 +112,13 @@ export function createAccounts(deps: AccountsDeps) {
         await store.releaseClaim(usernameKey(username), userId);
       }
 
-      await store.insertRegistration(userId, identity.uid, createdAt, {
+      // One registration per life of the account (services/wallet README "A returning member"),
+      // dated by the stored account, so concurrent first sign-ins write the same one.
+      const registeredAt = user.createdAt;
+      await store.insertRegistration(userId, identity.uid, registeredAt, {
         name: 'identity.user.registered',
-        messageId: `registered:${userId}`,
-        payload: { userId, uid: identity.uid, email: identity.email, username: user.username, registeredAt: createdAt.toISOString() },
+        messageId: `registered:${userId}:${registeredAt.getTime()}`,
+        payload: { userId, uid: identity.uid, email: identity.email, username: user.username, registeredAt: registeredAt.toISOString() },
       });
       return { profile: await toProfile(user), created: inserted === 'inserted' };
     },
