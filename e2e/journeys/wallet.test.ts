@@ -166,6 +166,14 @@ describe('wallet journey', () => {
       await page.goto('/profile');
       await page.getByText('ระบบชำระเงินยังไม่เปิดให้บริการ').waitFor();
       expect(await page.getByRole('button', { name: /^ซื้อ / }).count()).toBe(0);
+      // packages/ui README "Thai text on screen": Chromium's dictionary breaks "โซเชีย/ลมีเดีย" at some
+      // widths; the word is kept on one line (one box) at the phone's width and at narrower ones.
+      const word = page.getByText('โซเชียลมีเดีย', { exact: true }).first();
+      for (const width of [390, 360, 320]) {
+        await page.setViewportSize({ width, height: 844 });
+        expect(await word.evaluate((el: unknown) => (el as { getClientRects: () => { length: number } }).getClientRects().length)).toBe(1);
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('heading', { name: 'เติมเหรียญ' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'wallet-08-payments-off-profile');
 
