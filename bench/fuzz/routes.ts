@@ -105,6 +105,7 @@ export const ROUTES: RouteSpec[] = [
   { group: 'identity', method: 'POST', path: '/api/auth/logout-everywhere', body: 'json', valid: () => ({}), ok: [200, 204], disposable: true },
   { group: 'identity', method: 'GET', path: '/api/auth/callback', ok: [200] },
   { group: 'identity', method: 'GET', path: '/api/auth/callback.js', ok: [200] },
+  { group: 'identity', method: 'GET', path: '/api/auth/start', schema: contracts.SignInStartQuery, query: () => ({ state: 'p.fuzzfuzz', redirect_uri: 'http://localhost:8080/api/auth/callback' }), ok: [302] },
   { group: 'identity', method: 'GET', path: '/api/auth/dev/authorize', page: true, query: () => ({ redirect_uri: '/api/auth/callback', state: 'fuzz', nonce: 'fuzz' }), ok: [200] },
   { group: 'identity', method: 'POST', path: '/api/auth/dev/authorize', page: true, body: 'form', valid: () => ({ email: 'fuzz-form@lakorn.local', name: 'ฟัซ', state: 'fuzz', nonce: 'fuzz' }), ok: [200, 302, 303] },
   { group: 'identity', method: 'POST', path: '/api/auth/dev/token', body: 'json', schema: contracts.DevTokenBody, valid: () => ({ email: 'fuzz-token@lakorn.local', name: 'ฟัซ' }), ok: [200] },
