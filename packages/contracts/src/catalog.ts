@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActorRef, Id, MemberImageUrl, QueryInt } from './common';
 import { AdminAction, CharacterSnapshot } from './events';
-import { AlternateGreetingList, CARD_JSON_MAX_DEPTH, CreatorNotesByLanguage, isJsonObject, Lorebook } from './lorebook';
+import { AlternateGreetingList, CARD_JSON_MAX_DEPTH, CreatorNotesByLanguage, isJsonObject, Lorebook, LorebookWithinTotals } from './lorebook';
 import { CATEGORY_IDS, characterCount, GENDERS, GENRES, LIMITS, PREVIEWS, preview } from './constants';
 import { DISCOVER_SORTS, DRAFT_LIMITS, PUBLIC_PAGE_DEFAULT, PUBLIC_PAGE_MAX, SEARCH_QUERY_MAX, SEED_MAX, type DraftLimitedField } from './values/catalog';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from './values/catalog';
@@ -62,7 +62,7 @@ export const CharacterInput = z
     alternateGreetings: AlternateGreetingList.optional(),
     creatorNotesMultilingual: CreatorNotesByLanguage.optional(),
     /** The character's lorebook (shown back to the owner and admins only; never in listings). */
-    lorebook: Lorebook.optional(),
+    lorebook: LorebookWithinTotals.optional(),
   })
   .superRefine((value, ctx) => {
     // spec §5 step 8: a public character needs a short description.

@@ -6,6 +6,7 @@ import {
   CREATOR_NOTES_MAX,
   LANGUAGE_CODE,
   LOREBOOK_LIMITS as L,
+  lorebookTotalsProblem,
 } from './values/lorebook';
 
 // A character's lorebook, alternate greetings and multilingual creator notes (beyond the spec,
@@ -97,6 +98,16 @@ export const Lorebook = z.object({
   cardExtras: jsonObjectText(32_768, 'A lorebook’s cardExtras'),
 });
 export type Lorebook = z.infer<typeof Lorebook>;
+
+/**
+ * A lorebook as a character create or update saves it: within the per-book totals too (a 400 in
+ * Thai past them). Events and stored copies parse with `Lorebook`, so a book saved before the
+ * totals still travels; chat matches its first keys within them (values/lorebookMatch.ts).
+ */
+export const LorebookWithinTotals = Lorebook.superRefine((book, ctx) => {
+  const problem = lorebookTotalsProblem(book.entries);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['entries'], message: problem });
+});
 
 /** Card V2 `alternate_greetings`: other first messages a chat may start with (no maximum each, as firstMessage). */
 export const AlternateGreetingList = z

@@ -10,6 +10,11 @@ export const LOREBOOK_LIMITS = {
   keysPerEntry: 50,
   /** One key, in characters. */
   keyMax: 100,
+  // Per book, so the work a send's lore step does has a bound the per-item limits alone do not
+  // give (200 × 50 × 2 keys of 100): chat README "Lorebooks". Primary and secondary keys count.
+  keysPerBook: 1_000,
+  /** Characters of all the book's keys together. */
+  keyCharactersPerBook: 10_000,
   /** Card data of an entry that has no Lakorn field (JSON text), kept for a faithful export. */
   entryCardExtrasMax: 4_096,
   /** Tokens the fired entries may take in the prompt, counted by the prompt's own estimate. */
@@ -18,9 +23,35 @@ export const LOREBOOK_LIMITS = {
   /** How many of the latest messages (the new one included) are searched for keys. */
   scanDepthDefault: 4,
   scanDepthMax: 50,
+  /** Characters of those messages searched, newest first: 50 messages of 4 000 are not all read. */
+  scanCharactersMax: 8_000,
   /** An entry's place among the fired ones: lower comes first in the prompt and in the budget. */
   orderDefault: 100,
 } as const;
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Why a book's keys pass the per-book totals (LOREBOOK_LIMITS.keysPerBook, keyCharactersPerBook;
+ * primary and secondary keys, in characters), in Thai for the creator; null when within them.
+ */
+export function lorebookTotalsProblem(entries: ReadonlyArray<{ keys: readonly string[]; secondaryKeys: readonly string[] }>): string | null {
+  let keys = 0;
+  let characters = 0;
+  for (const entry of entries) {
+    for (const key of [...entry.keys, ...entry.secondaryKeys]) {
+      keys += 1;
+      characters += Array.from(key).length;
+    }
+  }
+  if (keys > LOREBOOK_LIMITS.keysPerBook) {
+    return `สมุดข้อมูล (lorebook) มีคำสำคัญได้ไม่เกิน ${thousands(LOREBOOK_LIMITS.keysPerBook)} คำ รวมคำสำคัญรอง (ตอนนี้มี ${thousands(keys)} คำ)`;
+  }
+  if (characters > LOREBOOK_LIMITS.keyCharactersPerBook) {
+    return `คำสำคัญทั้งหมดของสมุดข้อมูล (lorebook) ยาวรวมกันได้ไม่เกิน ${thousands(LOREBOOK_LIMITS.keyCharactersPerBook)} ตัวอักษร (ตอนนี้ ${thousands(characters)} ตัวอักษร)`;
+  }
+  return null;
+}
 
 /** Alternate greetings a character may carry besides its first message (Card V2 `alternate_greetings`). */
 export const ALTERNATE_GREETINGS_MAX = 50;

@@ -1,4 +1,4 @@
-import { CARD_EXTENSION_KEY, Lorebook, LOREBOOK_LIMITS, type LorebookEntry } from '@lakorn/contracts';
+import { CARD_EXTENSION_KEY, Lorebook, LOREBOOK_LIMITS, lorebookTotalsProblem, type LorebookEntry } from '@lakorn/contracts';
 
 // A card's `character_book` (Character Card V2, kept by V3 with `use_regex` added) ⇄ a Lakorn
 // lorebook, pure. Lakorn's fields:
@@ -107,6 +107,9 @@ export function lorebookFromCard(raw: unknown): BookImport {
   if (entries.length > LOREBOOK_LIMITS.entries) notes.push(`สมุดข้อมูลมี ${entries.length} รายการ เกินกว่าที่เก็บได้ ${LOREBOOK_LIMITS.entries} รายการ กรุณาลบบางรายการก่อนบันทึก`);
   const long = entries.filter((entry) => Array.from(entry.content).length > LOREBOOK_LIMITS.contentMax).length;
   if (long > 0) notes.push(`สมุดข้อมูลมี ${long} รายการที่ยาวเกิน ${LOREBOOK_LIMITS.contentMax} ตัวอักษร กรุณาตัดให้สั้นลงก่อนบันทึก`);
+  // Past the per-book totals the save is refused (contracts LorebookWithinTotals): say so now.
+  const overTotals = lorebookTotalsProblem(entries);
+  if (overTotals) notes.push(`${overTotals} กรุณาลบบางคำก่อนบันทึก`);
   if (regexEntries > 0) notes.push(`สมุดข้อมูลมี ${regexEntries} รายการที่ใช้คำสำคัญแบบ regex ซึ่งจะถูกจับคู่เป็นข้อความธรรมดา`);
   if (droppedExtras > 0) notes.push(`ข้อมูลเพิ่มเติมของ ${droppedExtras} รายการในสมุดข้อมูลใหญ่เกินกว่าจะเก็บได้ จึงไม่ถูกนำเข้า`);
   return { lorebook, notes };
