@@ -1,4 +1,5 @@
-import { entryFires, knownWordsOf, LoreText, type CharacterSnapshot, type LorebookEntry } from '@lakorn/contracts';
+import { lorebookScanText, type CharacterSnapshot, type LoreMatchWork, type LorebookEntry } from '@lakorn/contracts';
+import { lorebookMatcherFor } from './lorebookMatchers';
 
 // The AI prompt of ARCHITECTURE §7, assembled in this order: system rules → character → the chat's
 // persona (or the member's main identity) → the chat's memory → the summary of earlier turns and the
@@ -122,24 +123,26 @@ function userSection(persona: PromptPersona | null, userName: string | null): st
 
 /**
  * The character's lorebook entries for this send: those whose keys appear in the book's last
- * `scanDepth` messages (the new one included; contracts values/lorebookMatch.ts decides what
- * "appear" means, Thai-aware) and the constant ones, lowest `order` first (ties keep the book's
- * order), each taken while the book's `budgetTokens` still has room for it by the prompt's own
- * estimate (one that does not fit is skipped; a smaller one after it may still fit). Pure: the
- * lorebook travels in the character's copy chat already reads for the send, and the messages
- * are the history the prompt already has, so no send reads anything more for it.
+ * `scanDepth` messages (the new one included), newest LOREBOOK_LIMITS.scanCharactersMax
+ * characters of them (contracts values/lorebookMatch.ts decides what "appear" means, Thai-aware,
+ * reading the text once for all keys with the character version's compiled matcher), and the
+ * constant ones, lowest `order` first (ties keep the book's order), each taken while the book's
+ * `budgetTokens` still has room for it by the prompt's own estimate (one that does not fit is
+ * skipped; a smaller one after it may still fit). The lorebook travels in the character's copy
+ * chat already reads for the send, and the messages are the history the prompt already has, so
+ * no send reads anything more for it. `work` counts the matcher's steps (for the tests).
  */
-export function loreFor(input: Pick<PromptInput, 'character' | 'history' | 'userMessage' | 'persona'>): LorebookEntry[] {
+export function loreFor(input: Pick<PromptInput, 'character' | 'history' | 'userMessage' | 'persona'>, work?: LoreMatchWork): LorebookEntry[] {
   const book = input.character.lorebook;
-  if (!book || book.entries.length === 0) return [];
-  const messages = [...input.history.map((turn) => turn.content), input.userMessage];
-  const scanned = book.scanDepth === 0 ? [] : messages.slice(-book.scanDepth);
-  // The names are words too: a made-up name beside a key must not swallow the key's first letters.
-  const names = [input.character.name, ...(input.persona ? [input.persona.name] : [])];
-  const text = new LoreText(scanned.join('\n'), knownWordsOf(book.entries, names));
+  const matcher = lorebookMatcherFor(input.character);
+  if (!book || !matcher) return [];
+  const recent = input.history.slice(Math.max(0, input.history.length - book.scanDepth)).map((turn) => turn.content);
+  const text = lorebookScanText([...recent, input.userMessage], book.scanDepth);
+  // The persona's name is a word too: a made-up name beside a key must not swallow the key's first letters.
+  const fires = matcher.fires(text, input.persona ? [input.persona.name] : [], work);
   const fired = book.entries
     .map((entry, index) => ({ entry, index }))
-    .filter(({ entry }) => entry.content.trim() !== '' && entryFires(entry, text))
+    .filter(({ entry, index }) => entry.content.trim() !== '' && fires[index])
     .sort((a, b) => a.entry.order - b.entry.order || a.index - b.index);
   let room = book.budgetTokens;
   const chosen: LorebookEntry[] = [];
