@@ -8,12 +8,35 @@ import { ImageTooLarge, NotAnImage } from '../domain/errors';
 import { attachmentName } from './characters';
 
 /**
+ * multer's memory storage without its final concatenation: each part of the file is copied into
+ * one buffer of `limit` bytes as it arrives (busboy never passes more), so a 5 MB upload never
+ * holds the event loop for one 5 MB copy at its end (README "Cards": reads answer during it).
+ */
+function memoryWithin(limit: number): multer.StorageEngine {
+  return {
+    _handleFile(_req, file, callback) {
+      const buffer = Buffer.allocUnsafeSlow(limit);
+      let size = 0;
+      file.stream.on('data', (part: Buffer) => {
+        size += part.copy(buffer, size);
+      });
+      file.stream.on('error', callback);
+      file.stream.on('end', () => callback(null, { buffer: buffer.subarray(0, size), size }));
+    },
+    _removeFile(_req, file, callback) {
+      file.buffer = Buffer.alloc(0);
+      callback(null);
+    },
+  };
+}
+
+/**
  * One file under `field`, at most 5 MB (spec §9), held in memory. Over the limit is 413 with the
  * spec's 'ไฟล์ขนาดใหญ่เกินไป'; a missing or unexpected file is 'ไฟล์ไม่ถูกต้อง'.
  */
 function oneFile(field: string): RequestHandler {
   const single = multer({
-    storage: multer.memoryStorage(),
+    storage: memoryWithin(LIMITS.imageBytes),
     limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   }).single(field);
   return (req, res, next) => {
