@@ -10,7 +10,7 @@ import { attachmentName } from './characters';
 /**
  * multer's memory storage without its final concatenation: each part of the file is copied into
  * one buffer of `limit` bytes as it arrives (busboy never passes more), so a 5 MB upload never
- * holds the event loop for one 5 MB copy at its end (README "Cards": reads answer during it).
+ * holds the event loop for one 5 MB copy at its end (bench/README.md "catalog/cardBomb").
  */
 function memoryWithin(limit: number): multer.StorageEngine {
   return {
