@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ABUSE_MESSAGES, ERROR_CODES, type Lorebook, type LorebookEntry } from '@lakorn/contracts/web';
 import { character as houseCharacter, fixtureOf, member, mockApi, type Routes } from '@lakorn/shell-sdk/testing';
-import { DRAFT_KEY, EMPTY_DRAFT } from '../src/features/wizard/draft';
+import { EMPTY_DRAFT, type WizardDraft } from '../src/features/wizard/draft';
+import { draftKey, readKeptDraft } from '../src/features/wizard/keptDraft';
 import { EMPTY_LOREBOOK, newEntry } from '../src/features/wizard/lorebook';
 import { renderAt } from './support';
 
@@ -17,7 +18,17 @@ jest.mock('../src/features/wizard/cardPicture', () => ({
  */
 const mockWizardApi = (routes: Routes = {}) => mockApi({ 'GET /api/characters/allowance': { body: { max: 50, left: 49 } }, ...routes });
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+/** The member's new-character draft as a reload of the page finds it (kept, and open in this tab). */
+function reloadedWith(draft: Partial<WizardDraft>) {
+  const key = draftKey(member.id, null);
+  localStorage.setItem(key, JSON.stringify({ draft, place: 9, savedAt: Date.now() }));
+  sessionStorage.setItem(`${key}.open`, '1');
+}
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'ถัดไป' }));
 const title = () => screen.getByRole('heading', { level: 1 });
@@ -160,7 +171,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
   });
 
   test('a failed creation shows the spec toast and stays on step 9', async () => {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค' }));
+    reloadedWith({ name: 'ก', personality: 'ข', firstMessage: 'ค' });
     mockWizardApi({ 'POST /api/characters': { status: 400, body: { message: 'name: Name is required' } } });
     renderAt('/create-character/9');
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
@@ -171,7 +182,7 @@ describe('the character wizard (spec §2 "Character create / edit")', () => {
 });
 
 describe('the member’s allowance of characters (contracts QUOTAS.charactersTotal, beyond the spec)', () => {
-  const ready = () => sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค' }));
+  const ready = () => reloadedWith({ name: 'ก', personality: 'ข', firstMessage: 'ค' });
   const createButton = () => screen.getByRole('button', { name: 'สร้างตัวละคร' });
 
   test('step 1 says how many more characters the member may create', async () => {
@@ -344,7 +355,7 @@ describe('character cards (beyond the spec)', () => {
     await userEvent.click(within(notice).getByRole('button', { name: 'ไปที่สมุดข้อมูล' }));
     expect(where()).toBe('/create-character/lorebook');
     expect(screen.getByRole('button', { name: 'แก้ไขรายการที่ 1' })).toHaveTextContent('เซเลสเทีย');
-    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}').lorebook).toEqual(imported);
+    expect(readKeptDraft(draftKey(member.id, null))?.draft.lorebook).toEqual(imported);
   });
 
   test('exports the saved character as JSON and as a PNG card from step 9 in edit mode', async () => {
@@ -373,7 +384,7 @@ describe('character cards (beyond the spec)', () => {
 
 describe('the lorebook step (optional, beyond the spec’s nine; limits from contracts LOREBOOK_LIMITS)', () => {
   const ready = (lorebook?: Lorebook) =>
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'ก', personality: 'ข', firstMessage: 'ค', ...(lorebook ? { lorebook } : {}) }));
+    reloadedWith({ name: 'ก', personality: 'ข', firstMessage: 'ค', ...(lorebook ? { lorebook } : {}) });
   const dialog = () => screen.getByRole('dialog');
   const addKey = async (label: string, key: string) => {
     await userEvent.type(within(dialog()).getByLabelText(label), `${key}{Enter}`);
@@ -578,5 +589,122 @@ describe('the lorebook step (optional, beyond the spec’s nine; limits from con
     await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
     await waitFor(() => expect(where()).toBe('/library'));
     expect((api.callsTo('POST', '/api/characters')[0]?.body as { lorebook: Lorebook }).lorebook.budgetTokens).toBe(600);
+  });
+});
+
+describe('the kept draft (mf-discover README "Drafts": nothing typed is lost by a tap)', () => {
+  beforeEach(() => localStorage.clear());
+  const dialog = (name: string) => screen.getByRole('dialog', { name });
+  const close = () => userEvent.click(screen.getByRole('button', { name: 'ปิด' }));
+  const choose = (dialogName: string, button: string) => userEvent.click(within(dialog(dialogName)).getByRole('button', { name: button }));
+
+  test('× with typed text asks first (Thai dialog): "ทำต่อ" stays with the text, "เก็บร่างไว้" goes to /library keeping it for this member only', async () => {
+    mockWizardApi();
+    const first = renderAt('/create-character/2');
+    await userEvent.type(screen.getByLabelText('ชื่อตัวละคร'), 'ดาวเหนือ');
+    await close();
+    expect(dialog('ออกจากการสร้างตัวละคร?')).toHaveTextContent('ยังไม่ได้บันทึกตัวละครนี้');
+    expect(where()).toBe('/create-character/2');
+    await choose('ออกจากการสร้างตัวละคร?', 'ทำต่อ');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText('ชื่อตัวละคร')).toHaveValue('ดาวเหนือ');
+    await close();
+    await choose('ออกจากการสร้างตัวละคร?', 'เก็บร่างไว้');
+    expect(where()).toBe('/library');
+    first.unmount();
+
+    // The draft is this member's: another member signed in on the device is not offered it.
+    renderAt('/create-character/2', { id: 'someone-else' });
+    expect(screen.getByLabelText('ชื่อตัวละคร')).toHaveValue('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('× with nothing typed leaves at once, asking nothing', async () => {
+    mockWizardApi();
+    renderAt('/create-character/2');
+    await close();
+    expect(where()).toBe('/library');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('reopened, the wizard offers the kept draft ("ร่างที่บันทึกไว้"): continuing restores it at its step, and saving the character drops it', async () => {
+    mockWizardApi({ 'POST /api/characters': { status: 201, body: character() } });
+    const first = renderAt('/create-character/2');
+    await userEvent.type(screen.getByLabelText('ชื่อตัวละคร'), 'ดาวเหนือ');
+    await next();
+    await next();
+    await userEvent.type(screen.getByLabelText('บุคลิกภาพ'), 'ใจดี');
+    await close();
+    await choose('ออกจากการสร้างตัวละคร?', 'เก็บร่างไว้');
+    first.unmount();
+
+    const second = renderAt('/create-character');
+    expect(await screen.findByRole('dialog', { name: 'ร่างที่บันทึกไว้' })).toHaveTextContent('ดาวเหนือ');
+    await choose('ร่างที่บันทึกไว้', 'ทำต่อจากร่าง');
+    expect(where()).toBe('/create-character/4');
+    expect(screen.getByLabelText('บุคลิกภาพ')).toHaveValue('ใจดี');
+    await next();
+    await userEvent.type(screen.getByLabelText('ข้อความแรก'), 'สวัสดี');
+    for (let step = 5; step < 9; step++) await next();
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างตัวละคร' }));
+    await waitFor(() => expect(where()).toBe('/library'));
+    second.unmount();
+
+    renderAt('/create-character/2');
+    expect(screen.getByLabelText('ชื่อตัวละคร')).toHaveValue('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('"ทิ้งร่าง" at × throws the draft away: reopened, the wizard starts empty and asks nothing', async () => {
+    mockWizardApi();
+    const first = renderAt('/create-character/2');
+    await userEvent.type(screen.getByLabelText('ชื่อตัวละคร'), 'ดาวเหนือ');
+    await close();
+    await choose('ออกจากการสร้างตัวละคร?', 'ทิ้งร่าง');
+    expect(where()).toBe('/library');
+    first.unmount();
+
+    renderAt('/create-character/2');
+    expect(screen.getByLabelText('ชื่อตัวละคร')).toHaveValue('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('"เริ่มใหม่" on the kept draft starts empty, and the next opening asks nothing', async () => {
+    mockWizardApi();
+    const first = renderAt('/create-character/2');
+    await userEvent.type(screen.getByLabelText('ชื่อตัวละคร'), 'ดาวเหนือ');
+    await close();
+    await choose('ออกจากการสร้างตัวละคร?', 'เก็บร่างไว้');
+    first.unmount();
+    const second = renderAt('/create-character/2');
+    await choose('ร่างที่บันทึกไว้', 'เริ่มใหม่');
+    expect(screen.getByLabelText('ชื่อตัวละคร')).toHaveValue('');
+    second.unmount();
+    renderAt('/create-character/2');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('the edit wizard keeps its changes per member and character: × asks, the same character offers them again, another character does not', async () => {
+    mockWizardApi({ 'GET /api/characters/ch1': { body: character() }, 'GET /api/characters/ch2': { body: character({ id: 'ch2', name: 'เพื่อนใหม่' }) } });
+    const first = renderAt('/edit-character/ch1/2');
+    const name = await screen.findByLabelText('ชื่อตัวละคร');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'ดาวใต้');
+    await close();
+    expect(dialog('ออกจากการแก้ไขตัวละคร?')).toHaveTextContent('ยังไม่ได้บันทึกการแก้ไข');
+    await choose('ออกจากการแก้ไขตัวละคร?', 'เก็บร่างไว้');
+    expect(where()).toBe('/library');
+    first.unmount();
+
+    const other = renderAt('/edit-character/ch2/2');
+    expect(await screen.findByLabelText('ชื่อตัวละคร')).toHaveValue('เพื่อนใหม่');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    other.unmount();
+
+    renderAt('/edit-character/ch1');
+    expect(await screen.findByRole('dialog', { name: 'ร่างที่บันทึกไว้' })).toHaveTextContent('มีการแก้ไขที่ยังไม่ได้บันทึก “ดาวใต้”');
+    await choose('ร่างที่บันทึกไว้', 'ทำต่อจากร่าง');
+    expect(where()).toBe('/edit-character/ch1/2');
+    expect(screen.getByLabelText('ชื่อตัวละคร')).toHaveValue('ดาวใต้');
   });
 });

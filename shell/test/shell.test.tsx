@@ -34,9 +34,9 @@ describe('route table (spec §2)', () => {
     expect(remoteRouteFor('/chat')).toBeUndefined();
   });
 
-  it('hides the bottom navigation on /login, /create-character, /chat/ and /payment/ paths', () => {
-    for (const p of ['/login', '/create-character/3', '/edit-character/x', '/chat/1', '/payment/promptpay/xl']) {
-      expect([p, isBottomNavVisible(p)]).toEqual([p, p === '/edit-character/x']);
+  it('hides the bottom navigation on /login, /create-character, /edit-character (its tap would leave the wizard), /chat/ and /payment/ paths', () => {
+    for (const p of ['/login', '/create-character/3', '/edit-character/x', '/edit-character/x/4', '/chat/1', '/payment/promptpay/xl']) {
+      expect([p, isBottomNavVisible(p)]).toEqual([p, false]);
     }
     for (const p of ['/', '/library', '/news', '/profile', '/transactions', '/admin/news']) expect(isBottomNavVisible(p)).toBe(true);
   });
@@ -54,6 +54,11 @@ describe('bottom navigation', () => {
 
   it('does not render inside a chat', () => {
     renderWithShell(<BottomNav />, { path: '/chat/1' });
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('does not render in the edit wizard, as in the create wizard', () => {
+    renderWithShell(<BottomNav />, { path: '/edit-character/ch1/2' });
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

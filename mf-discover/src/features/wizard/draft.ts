@@ -22,9 +22,6 @@ export interface WizardDraft extends Omit<CharacterDraft, 'gender' | 'genre'> {
 
 export const TOTAL_STEPS = LIMITS.wizardSteps;
 
-/** Where an unfinished new character waits in sessionStorage (a reload keeps the member's input). */
-export const DRAFT_KEY = 'lakorn.wizard.create';
-
 export const EMPTY_DRAFT: WizardDraft = {
   name: '',
   age: '',

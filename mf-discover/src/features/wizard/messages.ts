@@ -79,6 +79,21 @@ export const WIZARD_TEXT = {
   charactersLeft: charactersLeftText,
   limitReached: (max: number) => `คุณสร้างตัวละครครบ ${max} ตัวแล้ว ลบตัวละครเดิมในคลังแชทก่อนจึงจะสร้างใหม่ได้`,
 
+  // The kept draft (mf-discover README "Drafts", beyond the spec)
+  leaveTitle: (mode: 'create' | 'edit') => (mode === 'create' ? 'ออกจากการสร้างตัวละคร?' : 'ออกจากการแก้ไขตัวละคร?'),
+  leaveMessage: (mode: 'create' | 'edit') =>
+    mode === 'create'
+      ? 'ยังไม่ได้บันทึกตัวละครนี้ เก็บสิ่งที่กรอกไว้เป็นร่างเพื่อกลับมาทำต่อ หรือทิ้งไปเลย'
+      : 'ยังไม่ได้บันทึกการแก้ไข เก็บไว้เป็นร่างเพื่อกลับมาทำต่อ หรือทิ้งการแก้ไขนี้',
+  keepDraft: 'เก็บร่างไว้',
+  discardDraft: 'ทิ้งร่าง',
+  stay: 'ทำต่อ',
+  keptTitle: 'ร่างที่บันทึกไว้',
+  keptMessage: (mode: 'create' | 'edit', name: string, when: string) =>
+    `${mode === 'create' ? 'มีตัวละครที่สร้างค้างไว้' : 'มีการแก้ไขที่ยังไม่ได้บันทึก'}${name ? ` “${name}”` : ''} (${when}) จะทำต่อจากร่างนี้ หรือเริ่มใหม่`,
+  continueDraft: 'ทำต่อจากร่าง',
+  startFresh: 'เริ่มใหม่',
+
   // Character cards (beyond the spec)
   importCard: 'นำเข้าการ์ดตัวละคร',
   importHint: 'ไฟล์ Character Card V2 (.json หรือ .png) จากโปรแกรมอื่น',

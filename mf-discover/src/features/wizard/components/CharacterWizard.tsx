@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
@@ -6,11 +6,14 @@ import type { CardImportResult } from '@lakorn/contracts/web';
 import { ApiError, limitMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { Button, ErrorState, Icon, IconButton, LoadingState, Page, theme } from '@lakorn/ui';
 import { loadCharacter, saveCharacter, useCharacterAllowance } from '../api';
-import { DRAFT_KEY, draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, lorebookStepProblem, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
+import { draftFromCard, draftFromCharacter, EMPTY_DRAFT, firstProblem, inputOf, lorebookStepProblem, parseStep, stepProblem, TOTAL_STEPS, type WizardDraft } from '../draft';
+import { useBackGuard } from '../backGuard';
+import { draftKey, forgetDraft, isOpenInThisTab, keepDraft, markOpen, readKeptDraft, sameDraft, type KeptDraft, type WizardPlace } from '../keptDraft';
 import { LOREBOOK_STEP } from '../lorebook';
 import { LOREBOOK_TEXT, WIZARD_TEXT } from '../messages';
 import { AllowanceNote } from './AllowanceNote';
 import { CardExport, CardImport, ImportNotice } from './CardTools';
+import { KeptDraftDialog, LeaveDialog } from './DraftDialogs';
 import { LorebookCard } from './LorebookCard';
 import { LorebookEditor } from './LorebookEditor';
 import { STEPS } from './Steps';
@@ -58,10 +61,10 @@ const Track = styled.div`
   span { display: block; height: 100%; background: ${theme.color.primary}; transition: width 200ms ease; }
 `;
 
-/** Sticky at the bottom; above the bottom navigation where the shell shows it (spec §2: not on /create-character). */
-const Footer = styled.div<{ $aboveNav: boolean }>`
+/** Sticky at the bottom (the shell shows no bottom navigation in the wizard, create or edit). */
+const Footer = styled.div`
   position: sticky;
-  bottom: ${(p) => (p.$aboveNav ? theme.navHeight : '0')};
+  bottom: 0;
   margin: 20px -16px 0;
   padding: 12px 16px calc(12px + env(safe-area-inset-bottom));
   background: linear-gradient(rgba(15, 13, 19, 0), ${theme.color.bg} 30%);
@@ -70,19 +73,11 @@ const Footer = styled.div<{ $aboveNav: boolean }>`
 /** The allowance note at step 9, which describes the create button (why it is disabled at the limit). */
 const ALLOWANCE_NOTE_ID = 'wizard-allowance';
 
-function savedDraft(): WizardDraft | null {
-  try {
-    const raw = sessionStorage.getItem(DRAFT_KEY);
-    return raw ? { ...EMPTY_DRAFT, ...(JSON.parse(raw) as Partial<WizardDraft>) } : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * spec §2 "Character create / edit", §4 "Character wizard": nine steps with their titles, a
  * 'step n/9' progress bar, back above step 1, close to /library; edit mode (from the path)
- * prefills from the character; step 9 creates or updates, then goes to /library.
+ * prefills from the character; step 9 creates or updates, then goes to /library. What the member
+ * typed is kept as a draft until it is saved (README "Drafts"): leaving asks, reopening offers it.
  */
 export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
   const navigate = useNavigate();
@@ -100,7 +95,16 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
   const step = onLorebook ? TOTAL_STEPS : parseStep(rawStep);
   const base = mode === 'create' ? '/create-character' : `/edit-character/${encodeURIComponent(characterId ?? '')}`;
 
-  const [draft, setDraft] = useState<WizardDraft>(() => (mode === 'create' ? (savedDraft() ?? EMPTY_DRAFT) : EMPTY_DRAFT));
+  const [draft, setDraft] = useState<WizardDraft>(EMPTY_DRAFT);
+  // Where the member started (the empty draft, or the character as saved): a draft that differs is kept.
+  const [baseline, setBaseline] = useState<WizardDraft | null>(mode === 'create' ? EMPTY_DRAFT : null);
+  const key = profile ? draftKey(profile.id, characterId) : null;
+  // Kept from an earlier visit, until the member chooses; no draft is written before the choice.
+  const [offered, setOffered] = useState<KeptDraft | null>(null);
+  const [decided, setDecided] = useState(false);
+  const [leaving, setLeaving] = useState<'close' | 'back' | null>(null);
+  // Set as the wizard goes away for good (saved, kept or thrown away): nothing is written after it.
+  const gone = useRef(false);
   const [load, setLoad] = useState<'loading' | 'ready' | 'missing' | 'not-yours' | 'failed'>(mode === 'edit' ? 'loading' : 'ready');
   const [saved, setSaved] = useState<{ name: string; profileUrl: string } | null>(null);
   const [imported, setImported] = useState<Pick<CardImportResult, 'overLong' | 'notes'> | null>(null);
@@ -117,7 +121,9 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       .then((character) => {
         if (!character) return setLoad('failed');
         if (profile && character.userId !== profile.id) return setLoad('not-yours');
-        setDraft(draftFromCharacter(character));
+        const prefilled = draftFromCharacter(character);
+        setDraft(prefilled);
+        setBaseline(prefilled);
         setSaved({ name: character.name, profileUrl: character.profileUrl });
         setLoad('ready');
       })
@@ -126,17 +132,66 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
 
   useEffect(fetchCharacter, [fetchCharacter]);
 
+  // A kept draft that differs from where the member starts: a reload in this tab puts it back in
+  // place; any other opening asks first (KeptDraftDialog).
   useEffect(() => {
-    // The create draft survives a reload of the page (it is this tab's only copy).
-    if (mode === 'create') sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
-  }, [mode, draft]);
+    if (decided || !baseline || !key) return;
+    const kept = readKeptDraft(key);
+    if (kept && !sameDraft(kept.draft, baseline)) {
+      if (!isOpenInThisTab(key)) return setOffered(kept);
+      setDraft(kept.draft);
+    }
+    markOpen(key, true);
+    setDecided(true);
+  }, [decided, baseline, key]);
+
+  const place: WizardPlace = onLorebook ? LOREBOOK_STEP : step;
+  const dirty = baseline !== null && !sameDraft(draft, baseline);
+  useEffect(() => {
+    if (!decided || !key || gone.current) return;
+    if (dirty) keepDraft(key, draft, place);
+    else forgetDraft(key);
+  }, [decided, key, dirty, draft, place]);
 
   const update = useCallback((change: Partial<WizardDraft>) => setDraft((current) => ({ ...current, ...change })), []);
-  const goTo = (next: number | typeof LOREBOOK_STEP) => navigate(`${base}/${next}`);
+  const goTo = (next: WizardPlace, replace = false) => navigate(`${base}/${next}`, { replace });
+
+  /** The wizard is done with (saved, or left keeping or throwing away the draft): this tab's opening ends. */
+  function finish(keep: boolean) {
+    gone.current = true;
+    if (!key) return;
+    if (!keep) forgetDraft(key);
+    markOpen(key, false);
+  }
   const close = () => {
-    if (mode === 'create') sessionStorage.removeItem(DRAFT_KEY);
+    if (dirty) return setLeaving('close');
+    finish(false);
     navigate('/library');
   };
+  function leave(keep: boolean) {
+    const how = leaving;
+    setLeaving(null);
+    finish(keep);
+    if (how === 'back') window.history.back();
+    else navigate('/library');
+  }
+  useBackGuard(base, () => dirty && !gone.current, () => setLeaving('back'));
+
+  function continueDraft() {
+    if (!offered || !key) return;
+    setDraft(offered.draft);
+    setOffered(null);
+    markOpen(key, true);
+    setDecided(true);
+    goTo(offered.place, true);
+  }
+  function startFresh() {
+    if (!key) return;
+    forgetDraft(key);
+    setOffered(null);
+    markOpen(key, true);
+    setDecided(true);
+  }
 
   function next() {
     const problem = stepProblem(step, draft);
@@ -167,7 +222,7 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
     setSubmitting(true);
     try {
       await saveCharacter(inputOf(draft, profile.id), characterId);
-      if (mode === 'create') sessionStorage.removeItem(DRAFT_KEY);
+      finish(false);
       // Lists of characters (the library's strip, discover) show the change when next seen.
       void mutateCache((key) => typeof key === 'string' && key.startsWith('/api/characters'), undefined, { revalidate: true });
       toast({ title: mode === 'create' ? WIZARD_TEXT.created : WIZARD_TEXT.saved, variant: 'success' });
@@ -217,12 +272,16 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
     </Bar>
   );
 
-  // spec §2 hides the bottom navigation on /create-character paths only: edit pages keep it.
-  const withNav = mode === 'edit';
+  const dialogs = (
+    <>
+      <KeptDraftDialog kept={offered} mode={mode} onContinue={continueDraft} onFresh={startFresh} />
+      <LeaveDialog open={leaving !== null} mode={mode} onKeep={() => leave(true)} onDiscard={() => leave(false)} onStay={() => setLeaving(null)} />
+    </>
+  );
 
   if (load !== 'ready') {
     return (
-      <Page $withNav={withNav}>
+      <Page $withNav={false}>
         {header}
         {load === 'loading' ? (
           <LoadingState message={WIZARD_TEXT.loading} />
@@ -242,8 +301,10 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
   }
 
   const Step = STEPS[step - 1] ?? STEPS[0];
+  // spec §2 hides the bottom navigation on /create-character; the shell hides it on /edit-character
+  // too (shell src/routing/routes.ts), since its tap would leave the wizard.
   return (
-    <Page $withNav={withNav}>
+    <Page $withNav={false}>
       {header}
       {imported ? (
         <ImportNotice
@@ -258,7 +319,8 @@ export function CharacterWizard({ mode }: { mode: 'create' | 'edit' }) {
       {onLorebook ? <LorebookEditor book={draft.lorebook} onChange={(lorebook) => update({ lorebook })} /> : <Step draft={draft} update={update} characterId={characterId} />}
       {!onLorebook && step === TOTAL_STEPS ? <LorebookCard book={draft.lorebook} onManage={() => goTo(LOREBOOK_STEP)} /> : null}
       {mode === 'edit' && !onLorebook && step === TOTAL_STEPS && characterId && saved ? <CardExport characterId={characterId} name={saved.name} profileUrl={saved.profileUrl} /> : null}
-      <Footer $aboveNav={withNav}>
+      {dialogs}
+      <Footer>
         {onLorebook ? (
           <Button $block $size="lg" onClick={leaveLorebook}>
             {LOREBOOK_TEXT.done}
