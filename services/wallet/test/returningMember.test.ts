@@ -4,6 +4,7 @@ import { createOutbox, silentLogger, type Bus, type IncomingEvent, type Outbox }
 import { sessionCookie, testActor, testBus, testNamespace, waitUntil } from '@lakorn/service-kit/testing';
 import { EMBEDDED_OUTBOX_COLLECTIONS } from '../src/data/models';
 import { createStripeClient, createStripeProvider } from '../src/data/stripe';
+import { entryId } from '../src/data/ledgerStore';
 import { registerConsumers } from '../src/events/consumers';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { startWallet, type WalletTestOptions, type WalletUnderTest } from './support/harness';
@@ -75,6 +76,9 @@ async function deleteAccount(s: Stack, actor: Actor, at: Date): Promise<void> {
   await s.identity.publish('identity.user.deleted', { userId: actor.id, deletedAt: at.toISOString() }, { messageId: `deleted:${actor.id}:${at.getTime()}` });
 }
 
+/** The new life takes movements once its reopening is complete (the voids alone are not enough). */
+const reopened = (s: Stack, actor: Actor) =>
+  waitUntil(async () => (await s.t.wallet.ledger.closure(actor.id))?.reopened === true, 10_000, 'the reopening');
 const balanceOf = async (s: Stack, actor: Actor) => (await client(s, actor).get('/api/coins/balance')).body as { balance: number; seq: number };
 const entryCount = async (s: Stack, actor: Actor) => (await s.t.entries(actor.id)).length;
 const historyOf = async (s: Stack, actor: Actor) =>
@@ -123,6 +127,7 @@ describe('a re-created account (simulated payments)', () => {
     await register(s, actor, again);
     // The new life's first entry reports its head (balance 0), as identity's profile needs.
     await waitUntil(() => s.balances.some((e) => e.payload.userId === actor.id && e.payload.balance === 0), 10_000, 'the reopened ledger\'s first balance');
+    await reopened(s, actor);
     // A redelivered registration pays nothing either.
     await register(s, actor, again);
     expect(await balanceOf(s, actor)).toMatchObject({ balance: 0 });
@@ -165,13 +170,30 @@ describe('a re-created account (simulated payments)', () => {
     // The new life's registration arrives before the deletion it follows.
     await register(s, actor, new Date(first.getTime() + 20_000));
     await deleteAccount(s, actor, new Date(first.getTime() + 10_000));
-    await waitUntil(async () => (await s.t.entries(actor.id)).some((e) => e.opId === `signup:${actor.id}` && e.kind === 'void'), 10_000, 'the new life');
+    await reopened(s, actor);
     expect(await balanceOf(s, actor)).toMatchObject({ balance: 0 });
     const opId = `checkin:${actor.id}:2026-12-04`;
     await s.identity.publish('wallet.credit.requested', { opId, userId: actor.id, amount: 30, description: 'เช็คอินรายวัน' }, { messageId: opId });
     await waitUntil(async () => (await balanceOf(s, actor)).balance === 30, 10_000, 'the check-in credit');
     expect((await client(s, actor).post('/api/coins/redeem', { code: code.code })).status).toBe(400);
     expect(await historyOf(s, actor)).toEqual([['เช็คอินรายวัน', 30]]);
+  });
+
+  it('a movement that raced the deletion leaves nothing in the new life: it starts at 0 and the bonus stays spent', async () => {
+    const spare = await createCode(s, { code: 'LATE1', coins: 5 });
+    const { actor, deletedAt } = await formerMember(s, spare);
+    // An apply that passed the closed check just before the close lands after the removal.
+    await s.t.wallet.models.entries.insertMany([
+      { _id: entryId(actor.id, 1), userId: actor.id, seq: 1, opId: `signup:${actor.id}`, kind: 'credit', amount: 1000, balanceAfter: 1000, description: 'โบนัสสมัครสมาชิก', ref: '', createdAt: new Date(), outboxPending: false, outbox: null },
+    ]);
+    await register(s, actor, new Date(deletedAt.getTime() + 10_000));
+    await reopened(s, actor);
+    expect(await balanceOf(s, actor)).toMatchObject({ balance: 0 });
+    expect((await s.t.entries(actor.id)).map((e) => [e.opId, e.kind])).toEqual([
+      [`signup:${actor.id}`, 'void'],
+      [`promo:${spare.id}:${actor.id}`, 'void'],
+    ]);
+    expect(await historyOf(s, actor)).toEqual([]);
   });
 
   it('a payment paid after the account was deleted is refunded, never credited, and answers no coinsAdded', async () => {
@@ -260,7 +282,7 @@ describe('a re-created account (Stripe)', () => {
     const spare = await createCode(s, { code: 'STRIPE1', coins: 5 });
     const { actor, deletedAt } = await formerMember(s, spare);
     await register(s, actor, new Date(deletedAt.getTime() + 10_000));
-    await waitUntil(() => s.balances.some((e) => e.payload.userId === actor.id && e.payload.balance === 0), 10_000, 'the reopened ledger');
+    await reopened(s, actor);
     const payment = await createPayment(s, actor);
     stripe.pay(payment.paymentIntentId);
     expect((await client(s, actor).post('/api/payments/complete', { paymentIntentId: payment.paymentIntentId })).body).toEqual({ coinsAdded: 500 });

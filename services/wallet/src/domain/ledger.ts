@@ -57,6 +57,9 @@ export interface Ledger {
 /** A void's `ref` at a reopening: the opId was used in an earlier life of the account. */
 export const VOID_SPENT_BEFORE = 'spent-before-deletion';
 
+/** Rounds a reopening clears the ledger before it gives up (the bus retries the event). */
+const REOPEN_ROUNDS = 5;
+
 /** Attempts before a write gives up under contention (each one lost to another writer's entry). */
 const MAX_ATTEMPTS = 200;
 
@@ -206,10 +209,19 @@ export function createLedger(store: LedgerStore, now: () => Date = () => new Dat
     async reopen(userId, deletedAt, spentOpIds) {
       const closure = await store.readClosure(userId);
       if (!closure || closure.reopened || closure.deletedAt.getTime() !== deletedAt.getTime()) return;
-      // Again: a movement that raced the close may have left an entry behind; the new life starts empty.
-      await store.removeEntries(userId);
-      for (const opId of spentOpIds) {
-        await append(userId, opId, () => ({ kind: 'void', amount: 0, description: '', ref: VOID_SPENT_BEFORE }), true);
+      const spent = [...new Set(spentOpIds)];
+      // A movement that passed the closed check just before the close may land after it (even
+      // after a removal): the new life opens only once it holds exactly these voids.
+      for (let round = 1; ; round++) {
+        await store.removeEntries(userId);
+        for (const opId of spent) {
+          await append(userId, opId, () => ({ kind: 'void', amount: 0, description: '', ref: VOID_SPENT_BEFORE }), true);
+        }
+        const head = await readHead(userId);
+        const entries = await store.findEntries(userId, Array.from({ length: head.seq }, (_, i) => i + 1));
+        if (head.seq === spent.length && entries.every((e) => e.kind === 'void' && e.ref === VOID_SPENT_BEFORE)) break;
+        if (round === REOPEN_ROUNDS) throw new LedgerContentionError(userId);
+        await new Promise((resolve) => setTimeout(resolve, round * 100));
       }
       await store.markReopened(userId, deletedAt, now());
     },
