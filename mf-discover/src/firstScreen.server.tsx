@@ -5,12 +5,40 @@
 // script has run. Built for Node by webpack (infra/webpack/createConfig.js createServerConfig).
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { ServerStyleSheet } from 'styled-components';
+import styled, { ServerStyleSheet } from 'styled-components';
 import { SWRConfig } from 'swr';
 import type { FirstScreenModule } from '@lakorn/contracts/web';
 import { AppProviders } from '@lakorn/shell-sdk';
+import { Spinner, theme } from '@lakorn/ui';
 import { openingPaths, SeedContext } from './features/discover/api';
 import { DiscoverPage } from './features/discover/components/DiscoverPage';
+import { DrawnOnServer } from './features/discover/components/firstScreen';
+import { DISCOVER_TEXT } from './features/discover/messages';
+
+/**
+ * Says that the app is still on its way (a slow network takes seconds), and that a tap already
+ * works: the cards are links, and the shell's start island swaps in `data-opening` when one is
+ * tapped (shell/src/appStart.ts). It goes with the screen when the app takes it away.
+ */
+const StartingNote = styled.div`
+  position: fixed;
+  z-index: 1;
+  left: 50%;
+  bottom: calc(16px + env(safe-area-inset-bottom, 0px));
+  transform: translateX(-50%);
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  max-width: calc(100vw - 32px);
+  padding: 8px 14px;
+  border-radius: ${theme.radius.pill};
+  background: rgba(20, 17, 26, 0.94);
+  border: 1px solid ${theme.color.surface3};
+  box-shadow: ${theme.shadow};
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.sm};
+  white-space: nowrap;
+`;
 
 export const reads: FirstScreenModule['reads'] = (seed) => openingPaths(seed);
 
@@ -25,8 +53,14 @@ export const render: FirstScreenModule['render'] = (seed, answers) => {
           <SWRConfig value={{ fallback: answers, provider: () => new Map() }}>
             <SeedContext.Provider value={seedOf}>
               <MemoryRouter initialEntries={['/']}>
-                <DiscoverPage />
+                <DrawnOnServer.Provider value>
+                  <DiscoverPage />
+                </DrawnOnServer.Provider>
               </MemoryRouter>
+              <StartingNote data-first-screen-status="" data-opening={DISCOVER_TEXT.firstScreenOpening}>
+                <Spinner $size={16} />
+                <span>{DISCOVER_TEXT.firstScreenStarting}</span>
+              </StartingNote>
             </SeedContext.Provider>
           </SWRConfig>
         </AppProviders>,

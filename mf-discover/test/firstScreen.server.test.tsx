@@ -35,6 +35,24 @@ describe('the home drawn on the server', () => {
     for (const name of styled) expect(css).toContain(`.${name}`);
   });
 
+  test("every drawn card and popular tile is a link to its character's page (/c/{id}), so a tap before any script opens the character", () => {
+    const [popular, grid] = reads(5);
+    const { html } = render(5, { [popular!]: page(named('ดาว', 10)), [grid!]: page(named('เพื่อน', 20)) });
+    const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map((m) => [m[1], /(ดาว|เพื่อน) \d+/.exec(m[2]!)?.[0]]);
+    expect(links).toEqual([
+      ...['1', '2', '3', '4'].map((n) => [`/c/%E0%B8%94%E0%B8%B2%E0%B8%A7${n}`, `ดาว ${n}`]),
+      ...['1', '2', '3', '4'].map((n) => [`/c/%E0%B9%80%E0%B8%9E%E0%B8%B7%E0%B9%88%E0%B8%AD%E0%B8%99${n}`, `เพื่อน ${n}`]),
+    ]);
+  });
+
+  test('says, in Thai, that the app is still loading (and what a tap does meanwhile), until the app takes the screen away', () => {
+    const [popular, grid] = reads(5);
+    const { html } = render(5, { [popular!]: page(named('ดาว', 10)), [grid!]: page(named('เพื่อน', 20)) });
+    const note = /<div ([^>]*data-first-screen-status[^>]*)>(.*?)<\/div>/.exec(html);
+    expect(note?.[2]).toContain(DISCOVER_TEXT.firstScreenStarting);
+    expect(/data-opening="([^"]+)"/.exec(note?.[1] ?? '')?.[1]).toBe(DISCOVER_TEXT.firstScreenOpening);
+  });
+
   test("a character's name and picture address are text, never markup", () => {
     const [popular, grid] = reads(1);
     const hostile = characterSummary({ id: 'x1', name: '<script>alert(1)</script>', profileUrl: '"><img src=x onerror=alert(1)>', userId: 'creator', isPublic: true });

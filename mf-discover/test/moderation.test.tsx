@@ -11,6 +11,8 @@ const page = (characters: ReturnType<typeof summary>[]) => ({ body: { characters
 
 beforeEach(() => {
   sessionStorage.clear();
+  // The wizard keeps a draft per member on the device (README "Drafts"): each test starts with none.
+  localStorage.clear();
   jest.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => jest.restoreAllMocks());

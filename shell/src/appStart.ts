@@ -35,6 +35,25 @@ function afterPaint(then: () => void): void {
   requestAnimationFrame(() => setTimeout(then, 0));
 }
 
+/**
+ * A tap on one of the screen's cards (links to the character's page, mf-discover DrawnOnServer) is
+ * kept for the app rather than starting the page over: the address becomes the link's, with the
+ * state the router writes (its index), and a popstate tells a router that has started; one that has
+ * not reads the address when it starts. Either way the shell then takes the screen away, as for any
+ * page other than the home. Until then the screen's note says the character is opening.
+ */
+document.getElementById('first-screen')?.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[href^="/"]') : null;
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  const index = (history.state as { idx?: number } | null)?.idx ?? 0;
+  history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, '', link.getAttribute('href'));
+  dispatchEvent(new PopStateEvent('popstate', { state: history.state as unknown }));
+  const note = document.querySelector<HTMLElement>('[data-first-screen-status]');
+  const text = note?.lastElementChild;
+  if (note?.dataset.opening && text) text.textContent = note.dataset.opening;
+});
+
 const waiting = Array.from(document.querySelectorAll<HTMLImageElement>(FIRST_ROW)).filter((img) => !img.complete);
 let left = waiting.length;
 const oneDone = () => {

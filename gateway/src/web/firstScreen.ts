@@ -53,15 +53,17 @@ export function withFirstScreen(homeHtml: string, screen: string, preloads: stri
 
 /**
  * The element the gateway puts in the page, its styles inside it: a picture of the page, not the
- * page. Inert (taps reach the app underneath, which draws the same screen; nothing in it takes
- * focus) and hidden from assistive technology, which reads the app's own page.
+ * page, hidden from assistive technology, which reads the app's own page. Not inert: its cards are
+ * links (out of the tab order) that a tap follows before any script has run, and that the shell's
+ * start island hands to the app once it runs (shell/src/appStart.ts); the app takes it away once
+ * it has drawn the same screen.
  */
 function screenElement(drawn: { html: string; css: string }, answers: Record<string, unknown>): string {
   // The styles are our components' own; `</` is escaped anyway, so nothing in them ends the element.
   // The answers are members' text: every `<` as \u003c (the same JSON), so none can end the block.
   const data = JSON.stringify(answers).replace(/</g, '\\u003c');
   return (
-    `<div id="${FIRST_SCREEN_ID}" inert aria-hidden="true"><style>${drawn.css.replace(/<\//g, '<\\/')}</style>${drawn.html}` +
+    `<div id="${FIRST_SCREEN_ID}" aria-hidden="true"><style>${drawn.css.replace(/<\//g, '<\\/')}</style>${drawn.html}` +
     `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${data}</script></div>`
   );
 }

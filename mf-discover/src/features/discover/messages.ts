@@ -41,6 +41,10 @@ export const DISCOVER_TEXT = {
   likeFailedTitle: 'ถูกใจไม่สำเร็จ',
   likeFailed: 'โปรดลองอีกครั้ง',
   signInToLike: 'คุณต้องเข้าสู่ระบบก่อนกดถูกใจ',
+  // The server-drawn first screen's note (README "First screen from the server"): shown until the
+  // app takes the screen away; the start island (shell/src/appStart.ts) says the second after a tap.
+  firstScreenStarting: 'กำลังโหลด… แตะการ์ดได้เลย',
+  firstScreenOpening: 'กำลังเปิดตัวละคร…',
 } as const;
 
 /** spec §2 category row (ids all, romantic, adventure, daily, friendship). */

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import styled from 'styled-components';
 import { cardText, type CharacterSummary } from '@lakorn/contracts/web';
 import { Icon, IconButton, lineClamp, Spinner, theme, useImageFallback, VisuallyHidden } from '@lakorn/ui';
@@ -6,6 +6,7 @@ import { useSession } from '@lakorn/shell-sdk';
 import { useLike } from '../api';
 import { CATEGORY_TEXT, DISCOVER_TEXT } from '../messages';
 import { CardMenu } from './CardMenu';
+import { characterPath, DrawnOnServer } from './firstScreen';
 
 const Card = styled.article`
   position: relative;
@@ -35,6 +36,7 @@ const Open = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
+  text-decoration: none;
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
@@ -188,6 +190,7 @@ export const CharacterCard = memo(function CharacterCard({ character, onStart, s
   const { liked, count, like } = useLike(character);
   // A member reports others' characters, not their own.
   const own = useSession().profile?.id === character.userId;
+  const drawn = useContext(DrawnOnServer);
   return (
     <Card aria-label={character.name}>
       <Picture>
@@ -201,9 +204,16 @@ export const CharacterCard = memo(function CharacterCard({ character, onStart, s
       </Picture>
       <Body>
         <Name>
-          <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.openCharacter(character.name)}>
-            {character.name}
-          </Open>
+          {drawn ? (
+            // Out of the tab order: the drawn screen is hidden from assistive technology (the app's page is read).
+            <Open as="a" href={characterPath(character.id)} tabIndex={-1}>
+              {character.name}
+            </Open>
+          ) : (
+            <Open type="button" onClick={() => onStart(character.id)} disabled={disabled} aria-label={DISCOVER_TEXT.openCharacter(character.name)}>
+              {character.name}
+            </Open>
+          )}
         </Name>
         <Text>{cardText(character)}</Text>
         {character.creatorUsername ? <Creator>{DISCOVER_TEXT.by(character.creatorUsername)}</Creator> : null}

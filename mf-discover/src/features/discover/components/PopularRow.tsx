@@ -1,10 +1,10 @@
-import { memo, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useContext, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CategoryId } from '@lakorn/contracts/web';
 import { Button, Icon, SectionTitle, Spinner, theme, VisuallyHidden } from '@lakorn/ui';
 import { usePopularNow } from '../api';
 import { CardPicture, PictureBusy, PictureFrame } from './CharacterCard';
-import { useFirstScreenFirst } from './firstScreen';
+import { characterPath, DrawnOnServer, useFirstScreenFirst } from './firstScreen';
 import { DISCOVER_TEXT } from '../messages';
 
 // "Popular now" above the grid: the characters most members chatted with in the last 7 days, a
@@ -43,6 +43,7 @@ const Open = styled.button`
   color: inherit;
   font: inherit;
   text-align: left;
+  text-decoration: none;
   cursor: pointer;
   &:disabled { cursor: progress; }
   &:focus-visible { outline: 2px solid ${theme.color.primary}; outline-offset: 2px; border-radius: ${theme.radius.md}; }
@@ -153,6 +154,7 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting, o
   const popular = useDeferredValue(useMemo(() => ({ loading: now.loading, failed: now.failed, characters: now.characters }), [now.loading, now.failed, now.characters]));
   const tiles = useFirstScreenFirst(popular.characters, FIRST_SCREEN_TILES);
   const settled = !popular.loading;
+  const drawn = useContext(DrawnOnServer);
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
@@ -174,11 +176,9 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting, o
         <RowPlace>{DISCOVER_TEXT.popularEmpty}</RowPlace>
       ) : (
         <Row>
-          {tiles.shown.map((character, index) => (
-            <Tile key={character.id}>
-              {/* Named by its content, "อันดับ 1 ชื่อ", not an aria-label: the spoken name then holds
-                  the visible rank and name (WCAG 2.5.3 label in name), as the grid's cards are. */}
-              <Open type="button" onClick={() => onStart(character.id)} disabled={starting !== null}>
+          {tiles.shown.map((character, index) => {
+            const content = (
+              <>
                 <Picture>
                   <CardPicture character={character} sizes={`${TILE_WIDTH}px`} />
                   <Rank>
@@ -192,9 +192,25 @@ export const PopularRow = memo(function PopularRow({ genre, onStart, starting, o
                   ) : null}
                 </Picture>{' '}
                 <Name>{character.name}</Name>
-              </Open>
-            </Tile>
-          ))}
+              </>
+            );
+            return (
+              <Tile key={character.id}>
+                {/* Named by its content, "อันดับ 1 ชื่อ", not an aria-label: the spoken name then holds
+                    the visible rank and name (WCAG 2.5.3 label in name), as the grid's cards are. On
+                    the server-drawn screen, a link to the character (DrawnOnServer). */}
+                {drawn ? (
+                  <Open as="a" href={characterPath(character.id)} tabIndex={-1}>
+                    {content}
+                  </Open>
+                ) : (
+                  <Open type="button" onClick={() => onStart(character.id)} disabled={starting !== null}>
+                    {content}
+                  </Open>
+                )}
+              </Tile>
+            );
+          })}
         </Row>
       )}
     </section>

@@ -1,4 +1,14 @@
-import { startTransition, useEffect, useState } from 'react';
+import { createContext, startTransition, useEffect, useState } from 'react';
+
+/**
+ * True while the page is drawn on the server for the gateway's first screen (README "First screen
+ * from the server"): each card is then a link to its character's page, which a tap follows before
+ * any script has run, and which the shell's start island keeps for the app (shell/src/appStart.ts).
+ */
+export const DrawnOnServer = createContext(false);
+
+/** A character's page (spec §2 /c/{id}, the character sheet). */
+export const characterPath = (id: string) => `/c/${encodeURIComponent(id)}`;
 
 /**
  * The first `count` items at once, the rest in a transition right after: the first paint (the
