@@ -542,7 +542,7 @@ const foldKey = (key: string) => foldForMatching(key).trim();
 /**
  * A lorebook's keys compiled for matching (chat keeps one per character version): which entries
  * fire on a text, the text read once. `names` are the character's (known words for the
- * boundaries, as knownWordsOf puts them); a send adds its persona's name with `fires`.
+ * boundaries, before the book's keys); a send adds its persona's name with `fires`.
  */
 export class CompiledLorebook {
   private readonly keys: CompiledKeys;
@@ -641,11 +641,6 @@ export function keysWithinTotals<E extends MatchableLoreEntry>(entries: readonly
       return true;
     });
   return entries.map((entry) => ({ ...entry, keys: take(entry.keys), secondaryKeys: take(entry.secondaryKeys) }));
-}
-
-/** Every key and name the boundaries should know: the book's keys (primary and secondary) and the names. */
-export function knownWordsOf(entries: readonly MatchableLoreEntry[], names: readonly string[]): string[] {
-  return [...names, ...entries.flatMap((entry) => [...entry.keys, ...entry.secondaryKeys])];
 }
 
 /**
