@@ -1,8 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { forbidden } from '../http/errors';
-import { isLoopbackAddress } from '../http/localOnly';
+import { machineOrBearer } from '../auth/internalAccess';
 
 // Prometheus metrics of a service or the gateway (service-kit README "Metrics" names them all).
 // One registry per process (per app in tests), handed to the HTTP app, the bus and the outbox.
@@ -115,23 +114,14 @@ export function routePattern(req: Request): string {
   return `${req.baseUrl}${typeof path === 'string' ? path : String(path)}`;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
- * Who may read /metrics: a scraper on this machine (a loopback peer that no proxy relayed: no
- * X-Forwarded-For), or anyone presenting `Authorization: Bearer <METRICS_TOKEN>` when a token is
- * set. The gateway never forwards a service's /metrics (its route table has no such path), and
- * its own answers the same rule, so the public address serves them to no one else (403).
+ * Who may read /metrics: a scraper on this machine, or anyone presenting `Authorization: Bearer
+ * <METRICS_TOKEN>` when a token is set (machineOrBearer). The gateway never forwards a service's
+ * /metrics (its route table has no such path), and its own answers the same rule, so the public
+ * address serves them to no one else (403).
  */
 export function metricsAccess(token: string | undefined): RequestHandler {
-  const expected = token ? digest(token) : null;
-  return (req, _res, next) => {
-    const relayed = req.headers['x-forwarded-for'] !== undefined;
-    if (!relayed && isLoopbackAddress(req.socket.remoteAddress)) return next();
-    const presented = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (expected && presented && timingSafeEqual(digest(presented), expected)) return next();
-    next(forbidden('Metrics are served to this machine, or with the metrics token'));
-  };
+  return machineOrBearer(token, () => forbidden('Metrics are served to this machine, or with the metrics token'));
 }
 
 /** GET /metrics: the registry in Prometheus' text format. */
