@@ -145,10 +145,10 @@ describe('wallet journey', () => {
     await waitForBadge(page, 1750);
     await screenshot(page, 'wallet-07-promo-success');
 
-    // The same code again is refused.
+    // The same code again is refused, saying it was used (services/wallet README "HTTP API").
     await field.fill(promo);
     await page.getByRole('button', { name: 'ใช้โค้ด' }).click();
-    await page.getByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว').waitFor();
+    await page.getByText('คุณใช้โค้ดนี้ไปแล้ว').waitFor();
 
     await page.goto('/transactions');
     const table = page.getByRole('table', { name: 'รายการเหรียญ' });

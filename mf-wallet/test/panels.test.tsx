@@ -2,7 +2,7 @@ import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PromoCodePanel from '../src/features/promo/PromoCodePanel';
 import TopUpPanel from '../src/features/top-up/TopUpPanel';
-import { ABUSE_MESSAGES, ERROR_CODES, INVALID_PROMO_MESSAGE } from '@lakorn/contracts/web';
+import { ABUSE_MESSAGES, ERROR_CODES, INVALID_PROMO_MESSAGE, PROMO_ALREADY_USED_MESSAGE } from '@lakorn/contracts/web';
 import { member, mockApi } from '@lakorn/shell-sdk/testing';
 import { profile, renderWallet } from './support';
 
@@ -67,6 +67,14 @@ describe('PromoCodePanel (spec §2, §5, §8)', () => {
     await redeem('NOPE');
     expect(await screen.findByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'โค้ดส่วนลด' })).toHaveValue('NOPE');
+  });
+
+  test('a code this member used before shows "คุณใช้โค้ดนี้ไปแล้ว", not the invalid-code text', async () => {
+    mockApi({ 'POST /api/coins/redeem': { status: 409, body: { message: PROMO_ALREADY_USED_MESSAGE, code: ERROR_CODES.promoAlreadyUsed } } });
+    await redeem('ONCE50');
+    expect(await screen.findByText('คุณใช้โค้ดนี้ไปแล้ว')).toBeInTheDocument();
+    expect(screen.queryByText('โค้ดไม่ถูกต้องหรือหมดอายุแล้ว')).toBeNull();
+    expect(screen.queryByText('ไม่สามารถใช้โค้ดได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง')).toBeNull();
   });
 
   test('any other failure gives a generic message', async () => {

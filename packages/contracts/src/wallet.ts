@@ -18,7 +18,7 @@ export const WALLET_ERROR_CODES = {
   walletClosed: 'WALLET_CLOSED',
 } as const;
 
-export { INVALID_PROMO_MESSAGE, REGISTRATION_BONUS_MAX, WALLET_CLOSED_MESSAGE } from './values/wallet';
+export { INVALID_PROMO_MESSAGE, PROMO_ALREADY_USED_MESSAGE, REGISTRATION_BONUS_MAX, WALLET_CLOSED_MESSAGE } from './values/wallet';
 /** spec §5 payment page: an unknown package key. */
 export const INVALID_PACKAGE_MESSAGE = 'Invalid package selection';
 /** spec §5 promo creation: the code's character rule. */

@@ -34,11 +34,15 @@ async function unpaidPayment(pkg = 'small'): Promise<PaymentCreated> {
 }
 
 describe('the domain refusals answer exactly as the README says', () => {
-  it('promo codes: unknown, existing and missing', async () => {
+  it('promo codes: unknown, used before, existing and missing', async () => {
     expect(wire(await as(payer).post('/api/coins/redeem', { code: 'NOSUCHCODE' }))).toEqual(
       answer(400, { message: 'Invalid promo code', code: 'INVALID_PROMO' }),
     );
     await as(admin).post('/api/admin/promo-codes', { code: 'ERRTWICE', coins: 5 });
+    expect((await as(payer).post('/api/coins/redeem', { code: 'ERRTWICE' })).status).toBe(200);
+    expect(wire(await as(payer).post('/api/coins/redeem', { code: 'errtwice' }))).toEqual(
+      answer(409, { message: 'คุณใช้โค้ดนี้ไปแล้ว', code: 'PROMO_ALREADY_USED' }),
+    );
     expect(wire(await as(admin).post('/api/admin/promo-codes', { code: 'errtwice', coins: 5 }))).toEqual(
       answer(409, { message: 'Promo code already exists', code: 'PROMO_EXISTS' }),
     );

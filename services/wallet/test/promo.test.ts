@@ -102,15 +102,15 @@ describe('promo code admin (admins only)', () => {
 describe('POST /api/coins/redeem', () => {
   const redeem = (actor: ReturnType<typeof testActor>, code: string) => as(actor).post('/api/coins/redeem', { userId: actor.id, code });
 
-  it('credits the coins once per user, case-insensitively, with a Thai description', async () => {
+  it('credits the coins once per user, case-insensitively, with a Thai description; the second try says it was used', async () => {
     const code = await createCode({ code: 'ONCE50', coins: 50 });
     const user = testActor();
     const first = await redeem(user, 'once50');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ coins: 50, balance: 50 });
     const again = await redeem(user, 'ONCE50');
-    expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ message: 'Invalid promo code', code: 'INVALID_PROMO' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'คุณใช้โค้ดนี้ไปแล้ว', code: 'PROMO_ALREADY_USED' });
     const entries = await t.wallet.models.entries.find({ userId: user.id }).lean<EntryDoc[]>();
     expect(entries.map((e) => [e.opId, e.amount, e.description])).toEqual([[`promo:${code.id}:${user.id}`, 50, 'โค้ดโปรโมชัน ONCE50']]);
   });
@@ -145,7 +145,9 @@ describe('POST /api/coins/redeem', () => {
     const started = Date.now();
     const results = await Promise.all(users.flatMap((u) => [redeem(u, 'RACE10'), redeem(u, 'race10')]));
     const elapsedMs = Date.now() - started;
-    expect(results.every((r) => r.status === 200 || (r.status === 400 && r.body.message === 'Invalid promo code'))).toBe(true);
+    // A winner's second submission is told it used the code; everyone else is told the code is invalid.
+    const refusal = (r: request.Response) => (r.status === 409 ? r.body.code === 'PROMO_ALREADY_USED' : r.status === 400 && r.body.message === 'Invalid promo code');
+    expect(results.every((r) => r.status === 200 || refusal(r))).toBe(true);
 
     const credits = await t.wallet.models.entries.find({ opId: { $regex: `^promo:${code.id}:` } }).lean<EntryDoc[]>();
     expect(credits).toHaveLength(10);

@@ -141,7 +141,7 @@ describe('a re-created account (simulated payments)', () => {
     expect(redeemed.body).toEqual({ coins: 70, balance: 90 });
     expect(await usedCount(s, fresh.id)).toBe(1);
     // A code this member used in the earlier life stays used.
-    expect((await client(s, actor).post('/api/coins/redeem', { code: usedBefore.code })).status).toBe(400);
+    expect((await client(s, actor).post('/api/coins/redeem', { code: usedBefore.code })).body).toMatchObject({ code: 'PROMO_ALREADY_USED' });
     expect(await usedCount(s, usedBefore.id)).toBe(1);
 
     const payment = await createPayment(s, actor);
@@ -175,7 +175,7 @@ describe('a re-created account (simulated payments)', () => {
     const opId = `checkin:${actor.id}:2026-12-04`;
     await s.identity.publish('wallet.credit.requested', { opId, userId: actor.id, amount: 30, description: 'เช็คอินรายวัน' }, { messageId: opId });
     await waitUntil(async () => (await balanceOf(s, actor)).balance === 30, 10_000, 'the check-in credit');
-    expect((await client(s, actor).post('/api/coins/redeem', { code: code.code })).status).toBe(400);
+    expect((await client(s, actor).post('/api/coins/redeem', { code: code.code })).body).toMatchObject({ code: 'PROMO_ALREADY_USED' });
     expect(await historyOf(s, actor)).toEqual([['เช็คอินรายวัน', 30]]);
   });
 

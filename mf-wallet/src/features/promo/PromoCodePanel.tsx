@@ -4,7 +4,7 @@ import { limitMessage, useProfile, useToast } from '@lakorn/shell-sdk';
 import { Button, Card, Input, SectionTitle, Spinner } from '@lakorn/ui';
 import { useCoinSync } from '../../shared/coinSync';
 import { coinsText } from '../../shared/messages';
-import { isInvalidPromo, redeemPromoCode } from './api';
+import { isInvalidPromo, isPromoAlreadyUsed, redeemPromoCode } from './api';
 import { PROMO_TEXT } from './messages';
 
 const Form = styled.form`
@@ -39,6 +39,7 @@ export default function PromoCodePanel() {
       // Past 5 failed tries in 10 minutes the wallet answers 429 QUOTA: its Thai text says to wait.
       const limited = limitMessage(error);
       if (isInvalidPromo(error)) toast({ title: PROMO_TEXT.invalid, variant: 'destructive' });
+      else if (isPromoAlreadyUsed(error)) toast({ title: PROMO_TEXT.alreadyUsed, variant: 'destructive' });
       else if (limited) toast({ title: limited, variant: 'destructive' });
       else toast({ title: PROMO_TEXT.failedTitle, description: PROMO_TEXT.failedBody, variant: 'destructive' });
     } finally {

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   paymentDisabled: 'PAYMENT_DISABLED',
   alreadyCheckedIn: 'ALREADY_CHECKED_IN',
   invalidPromo: 'INVALID_PROMO',
+  /** A member's second redemption of a code they used (services/wallet README "HTTP API"). */
+  promoAlreadyUsed: 'PROMO_ALREADY_USED',
   validation: 'VALIDATION',
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',

@@ -1,4 +1,12 @@
-import { ABUSE_MESSAGES, ERROR_CODES, INVALID_PACKAGE_MESSAGE, INVALID_PROMO_MESSAGE, WALLET_CLOSED_MESSAGE, WALLET_ERROR_CODES } from '@lakorn/contracts';
+import {
+  ABUSE_MESSAGES,
+  ERROR_CODES,
+  INVALID_PACKAGE_MESSAGE,
+  INVALID_PROMO_MESSAGE,
+  PROMO_ALREADY_USED_MESSAGE,
+  WALLET_CLOSED_MESSAGE,
+  WALLET_ERROR_CODES,
+} from '@lakorn/contracts';
 import { badRequest, conflict, HttpError, notFound, type DomainError, type DomainErrorMap } from '@lakorn/service-kit';
 import * as refused from '../domain/errors';
 
@@ -14,7 +22,8 @@ const when = <E extends DomainError>(type: ErrorClass<E>, answer: (error: E) => 
 });
 
 // spec §8: the client turns exactly this message into 'โค้ดไม่ถูกต้องหรือหมดอายุแล้ว', whatever
-// the reason, so a member learns nothing about codes that are not theirs to use.
+// the reason, so a member learns nothing about codes that are not theirs to use. A code they used
+// themselves is told apart (409, as a second check-in is): that reveals only their own redemption.
 const invalidPromo = () => badRequest(INVALID_PROMO_MESSAGE, ERROR_CODES.invalidPromo);
 const notSucceeded = (status: number) => (error: refused.PaymentNotSucceeded | refused.PurchaseNotPaid) =>
   new HttpError(status, 'Payment has not succeeded', WALLET_ERROR_CODES.paymentNotSucceeded, { paymentStatus: error.paymentStatus });
@@ -24,7 +33,7 @@ const ANSWERS: Answer[] = [
   when(refused.PromoAttemptsExceeded, () => new HttpError(429, ABUSE_MESSAGES.promoAttempts, ERROR_CODES.quota)),
   when(refused.PromoCodeUnknown, invalidPromo),
   when(refused.PromoCodeUsedUp, invalidPromo),
-  when(refused.PromoCodeAlreadyUsed, invalidPromo),
+  when(refused.PromoCodeAlreadyUsed, () => conflict(PROMO_ALREADY_USED_MESSAGE, ERROR_CODES.promoAlreadyUsed)),
   when(refused.WalletClosed, () => conflict(WALLET_CLOSED_MESSAGE, WALLET_ERROR_CODES.walletClosed)),
   when(refused.PromoCodeExists, () => conflict('Promo code already exists', WALLET_ERROR_CODES.promoExists)),
   when(refused.PromoCodeNotFound, () => notFound('Promo code not found')),
