@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { releaseFirstScreen, useSession, useToast } from '@lakorn/shell-sdk';
 import { LoadingState, ToastViewport } from '@lakorn/ui';
 import { AuthGate } from './features/auth/AuthGate';
 import { BottomNav } from './features/nav/BottomNav';
+import { OfflineBanner } from './features/offline/OfflineBanner';
+import { lazyChunk } from './mf/chunks';
 import { RemotePage } from './routing/RemotePage';
 
 // Route-level splitting (ARCHITECTURE §9): /login loads the sign-in page alone; the profile page
@@ -11,10 +13,12 @@ import { RemotePage } from './routing/RemotePage';
 // remote loader is part of the shell's start: every other page needs it at once, and a chunk of
 // its own was one more round trip before the page's remote could draw (bench/README.md
 // "lighthouse").
-const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ './features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const MaintenanceNotice = lazy(() =>
-  import(/* webpackChunkName: "maintenance" */ './features/maintenance/MaintenanceNotice').then((m) => ({ default: m.MaintenanceNotice })),
+// Each is tried again and leaves a Thai reload place if it still cannot load (mf/chunks.tsx).
+const LoginPage = lazyChunk(() => import(/* webpackChunkName: "login" */ './features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ProfilePage = lazyChunk(() => import(/* webpackChunkName: "profile" */ './features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const MaintenanceNotice = lazyChunk(
+  () => import(/* webpackChunkName: "maintenance" */ './features/maintenance/MaintenanceNotice').then((m) => ({ default: m.MaintenanceNotice })),
+  { quiet: true },
 );
 
 /**
@@ -56,6 +60,7 @@ export function App() {
         <BottomNav />
         <Maintenance />
       </AuthGate>
+      <OfflineBanner />
       <ConnectedToasts />
     </>
   );

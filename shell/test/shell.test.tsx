@@ -6,6 +6,7 @@ import { NotFoundPage } from '../src/features/not-found/NotFoundPage';
 import { MaintenanceNotice } from '../src/features/maintenance/MaintenanceNotice';
 import { AuthGate } from '../src/features/auth/AuthGate';
 import { RemoteModule } from '../src/mf/RemoteModule';
+import { CHUNK_RETRY_DELAYS_MS, RELOAD_TEXT } from '../src/mf/chunks';
 import { admin, member, mockApi, owner, renderWithShell } from '@lakorn/shell-sdk/testing';
 
 jest.mock('../src/mf/remotes', () => ({
@@ -158,10 +159,16 @@ describe("the server's first screen (README \"First screen from the server\")", 
   it("goes when a page's remote cannot be loaded, so its Thai error shows", async () => {
     drawFirstScreen();
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    remotes.loadRemoteComponent.mockRejectedValueOnce(new Error('offline'));
+    jest.useFakeTimers();
+    remotes.loadRemoteComponent.mockRejectedValue(new Error('offline'));
     // A module no other test loads (RemoteModule keeps a remote's module once loaded).
     renderWithShell(<RemoteModule remote="mf_discover" module="./Unreachable" />, { path: '/', profile: member });
-    expect(await screen.findByText('ไม่สามารถโหลดส่วนนี้ของแอปได้ กรุณาตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง')).toBeInTheDocument();
+    // After the tries of chunks.tsx.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(CHUNK_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) + 100);
+    });
+    remotes.loadRemoteComponent.mockImplementation(async (remote: string, module: string) => ({ default: () => <p>remote {remote} {module}</p> }));
+    expect(screen.getByText(RELOAD_TEXT.message)).toBeInTheDocument();
     expect(document.getElementById('first-screen')).toBeNull();
     quiet.mockRestore();
   });

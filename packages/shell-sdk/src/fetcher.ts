@@ -152,6 +152,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 export interface GetOptions {
   /** spec §7: on 401 a query throws (default) or yields an empty result. */
   on401?: 'throw' | 'null';
+  /**
+   * A final network failure yields null (spec §7, the default) or is thrown: queries throw it, so
+   * they keep what they showed and are asked again (swr.ts, README "Refinements of the spec").
+   */
+  onNetworkFailure?: 'null' | 'throw';
   signal?: AbortSignal;
   onResponse?: (response: Response) => void;
 }
@@ -175,7 +180,7 @@ export async function getJson<T>(path: string, options: GetOptions = {}): Promis
   }
   console.error(`GET ${path} failed`, lastError);
   if (path.includes('/like/')) return { hasLiked: false } as T;
-  if (isNetworkError(lastError)) return null;
+  if (isNetworkError(lastError) && options.onNetworkFailure !== 'throw') return null;
   throw lastError;
 }
 

@@ -2,6 +2,7 @@ export * from './fetcher';
 export * from './swr';
 export * from './session';
 export * from './toast';
+export * from './online';
 export * from './providers';
 export * from './clipboard';
 export * from './ageGate';

@@ -36,6 +36,23 @@ export function useProfile(): Profile {
   return profile;
 }
 
+/**
+ * What the server says of a profile read: the profile, 'signed-out' when it refused (401, or 404
+ * for an account that is gone), or 'unreachable' for anything that is no answer about the session
+ * (the network, a timeout, 5xx from the gateway): that never signs out (README "Refinements of
+ * the spec").
+ */
+async function askSession(path: string): Promise<Profile | 'signed-out' | 'unreachable'> {
+  try {
+    return (await getJson<Profile>(path)) ?? 'unreachable';
+  } catch (error) {
+    return error instanceof ApiError && (error.status === 401 || error.status === 404) ? 'signed-out' : 'unreachable';
+  }
+}
+
+/** Before the first session check's next try: 1 s doubling to 30 s (the `online` event asks at once). */
+export const sessionRetryDelay = (n: number) => Math.min(1000 * 2 ** n, 30_000);
+
 const sameProfile = (a: Profile | null, b: Profile | null) => JSON.stringify(a) === JSON.stringify(b);
 
 /** spec §4 Auth: refresh about once a minute, 60 s plus up to 5 s at random. */
@@ -89,43 +106,76 @@ export function SessionProvider({
     [setProfile, forgetAnswers],
   );
 
-  const refreshProfile = useCallback(async () => {
+  /** The profile now, null when signed out, 'unreachable' when the server could not say. */
+  const checkSession = useCallback(async (): Promise<Profile | null | 'unreachable'> => {
     const current = profileRef.current;
-    try {
-      const path = current ? `/api/users/${encodeURIComponent(current.id)}?_t=${Date.now()}` : '/api/auth/session';
-      const next = await getJson<Profile>(path, { on401: 'null' });
-      if (next === null && current) {
-        // null is a 401 (session gone) or a network failure; only a 401 signs out.
-        const check = await getJson<Profile>('/api/auth/session', { on401: 'null' }).catch(() => current);
-        if (check === null) setProfile(null);
-        return check;
-      }
-      if (next !== null || !current) setProfile(next);
-      return next;
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) setProfile(null);
-      return profileRef.current;
-    }
+    let answer = await askSession(current ? `/api/users/${encodeURIComponent(current.id)}?_t=${Date.now()}` : '/api/auth/session');
+    // The profile refused us: only the session check's own refusal signs out (README
+    // "Refinements of the spec"); a check lost to the network keeps the member signed in.
+    if (answer === 'signed-out' && current) answer = await askSession('/api/auth/session');
+    if (answer === 'unreachable') return answer;
+    const next = answer === 'signed-out' ? null : answer;
+    setProfile(next);
+    return next;
   }, [setProfile]);
 
-  // First load: who is signed in (the cookie is httpOnly, so ask the server).
+  const refreshProfile = useCallback(async () => {
+    const answer = await checkSession();
+    return answer === 'unreachable' ? profileRef.current : answer;
+  }, [checkSession]);
+
+  // First load: who is signed in (the cookie is httpOnly, so ask the server). A check lost to the
+  // network leaves the session loading and asks again with backoff and when the network returns.
   const firstSessionRef = useRef(firstSession);
   useEffect(() => {
     if (initialProfile !== undefined) return;
     const early = firstSessionRef.current;
     firstSessionRef.current = undefined;
-    if (!early) {
-      void refreshProfile();
-      return;
-    }
-    void early()
-      .then((response): Promise<Profile | null> | null => (response ? (response.json() as Promise<Profile>) : null))
-      .catch(() => null)
-      .then(async (profile) => {
-        if (profile) setProfile(profile);
-        else await refreshProfile();
-      });
-  }, [initialProfile, refreshProfile, setProfile]);
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    let asking = false;
+    let askAgain = false;
+    const ask = async () => {
+      if (asking) {
+        askAgain = true;
+        return;
+      }
+      asking = true;
+      askAgain = false;
+      clearTimeout(timer);
+      const answer = await checkSession();
+      asking = false;
+      if (answer !== 'unreachable' || stopped) return;
+      if (askAgain) void ask();
+      else timer = setTimeout(() => void ask(), sessionRetryDelay(tries++));
+    };
+    const onOnline = () => void ask();
+    window.addEventListener('online', onOnline);
+    const first = early
+      ? early()
+          .then((response): Promise<Profile | null> | null => (response ? (response.json() as Promise<Profile>) : null))
+          .catch(() => null)
+      : Promise.resolve(null);
+    void first.then((profile) => {
+      if (stopped) return;
+      if (profile) setProfile(profile);
+      else void ask();
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [initialProfile, checkSession, setProfile]);
+
+  // Back online: the balance and roles may have moved meanwhile.
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    const onOnline = () => void refreshProfile();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [status, refreshProfile]);
 
   useEffect(() => {
     if (status !== 'signed-in') return;

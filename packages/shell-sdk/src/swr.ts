@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import useSWR, { preload, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
-import { getJson } from './fetcher';
+import { getJson, isRetryable } from './fetcher';
 
 /**
  * Answers that came with the page (seedApi), by path: SWR's `fallback`, what a query shows until
@@ -8,18 +8,33 @@ import { getJson } from './fetcher';
  */
 const seeded: Record<string, unknown> = {};
 
+/** Before a failed read's next try (after the fetcher's own three): 1 s doubling to 30 s. */
+export const readRetryDelay = (n: number) => Math.min(1000 * 2 ** n, 30_000);
+/** Tries after the fetcher's own: then the read waits for the network to return. */
+export const READ_RETRIES = 8;
+
 /**
- * spec §7: queries never refetch on focus, reconnect or by interval, and data does not go stale
- * by itself; explicit refreshes (mutate) follow actions. Retries live in the fetcher.
+ * spec §7: queries never refetch on focus or by interval, and data does not go stale by itself;
+ * explicit refreshes (mutate) follow actions. Refined (README "Refinements of the spec"): a read
+ * lost to the network or a server fault is a failure that keeps what the page showed, is tried
+ * again with backoff while the browser is online, and every read is asked again when the network
+ * returns; a refusal (4xx) is the server's word and is not.
  */
 export const swrConfig: SWRConfiguration = {
   fallback: seeded,
-  fetcher: (path: string) => getJson(path),
+  fetcher: (path: string) => getJson(path, { onNetworkFailure: 'throw' }),
   revalidateOnFocus: false,
-  revalidateOnReconnect: false,
+  revalidateOnReconnect: true,
   revalidateIfStale: false,
   refreshInterval: 0,
-  shouldRetryOnError: false,
+  shouldRetryOnError: true,
+  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+    if (!isRetryable(cause) || retryCount > READ_RETRIES) return;
+    // Offline: the `online` event asks again (revalidateOnReconnect).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    setTimeout(() => void revalidate({ retryCount }), readRetryDelay(retryCount - 1));
+  },
   dedupingInterval: 2000,
 };
 
@@ -37,7 +52,7 @@ export interface ApiQueryOptions {
 function queryFetcher<T>({ on401, failureMessage }: ApiQueryOptions) {
   return async (p: string): Promise<T | null> => {
     try {
-      const data = await getJson<T>(p, { on401 });
+      const data = await getJson<T>(p, { on401, onNetworkFailure: 'throw' });
       fetchedAt.set(p, Date.now());
       return data;
     } catch (error) {

@@ -14,10 +14,12 @@ export interface ToastView {
   variant: 'default' | 'destructive' | 'success';
 }
 
+// Below the page's header (HeaderBar, 60 px) and the phone's notch: a toast never covers the
+// title or the back button it may be about.
 const Region = styled.section`
   position: fixed;
   z-index: 100;
-  top: 0;
+  top: calc(env(safe-area-inset-top, 0px) + 60px);
   left: 0;
   right: 0;
   display: flex;
