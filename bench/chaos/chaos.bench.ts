@@ -341,7 +341,9 @@ async function main() {
       const walletDb = client.db(`${stack.dbPrefix}wallet`);
       const sweepDeadline = now() + 120_000;
       const pendingSends = async () =>
-        (await chatDb.collection('sends').countDocuments({ pending: true })) + (await chatDb.collection('pending_sends').countDocuments());
+        (await chatDb.collection('sends').countDocuments({ pending: true })) +
+        (await chatDb.collection('pending_sends').countDocuments()) +
+        (await chatDb.collection('paid_saves').countDocuments({ pending: true }));
       while ((await pendingSends()) > 0 && now() < sweepDeadline) await sleep(1_000);
       // A payment whose last step was cut off is settled when its payer's page polls its status
       // (spec §4 payment), as the payer's page does; only then is its record final.
@@ -428,6 +430,16 @@ async function invariants(walletDb: ReturnType<MongoClient['db']>, chatDb: Retur
     if (kind !== 'delivered' && taken) lost.fail(`${send.messageId} (${kind ?? 'no resolution'})`);
   }
 
+  // Paid saves are journaled as sends are (chat README "Paying for text that reaches the model").
+  const saves = await chatDb.collection<{ _id: string; pending?: true }>('paid_saves').find({}).toArray();
+  const unsettledSaves = check('no paid save left unsettled, none kept coins for text not written');
+  for (const save of saves) {
+    if (save.pending) unsettledSaves.fail(`${save._id} still pending`);
+    const debit = byOp.get(save._id);
+    const taken = debit !== undefined && debit.amount < 0 && byOp.get(`refund:${save._id}`) === undefined;
+    if (resolutions.get(save._id) !== 'delivered' && taken) unsettledSaves.fail(`${save._id} (${resolutions.get(save._id) ?? 'no resolution'})`);
+  }
+
   const honest = check('no completed send reported as failed');
   const sendsByClientId = new Map(sends.map((s) => [s._id, s]));
   for (const op of ops) {
@@ -440,7 +452,7 @@ async function invariants(walletDb: ReturnType<MongoClient['db']>, chatDb: Retur
   const hangs = check(`no call unanswered after ${CALL_LIMIT_MS / 1000} s`);
   for (const op of ops) if (op.failure === 'hang') hangs.fail(op.kind);
 
-  return [chain, negative, doubles, payments, unsettled, free, lost, honest, streams, hangs].map((c) => c.inv);
+  return [chain, negative, doubles, payments, unsettled, free, lost, unsettledSaves, honest, streams, hangs].map((c) => c.inv);
 }
 
 function report(ops: Op[], faults: Fault[], checks: Invariant[], notices: string[]) {

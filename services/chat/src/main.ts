@@ -37,8 +37,9 @@ async function main() {
   // a process gone quiet are settled at once (domain/sends.ts INSTANCE_GONE_MS), not at their deadline.
   await service.sends.seen();
   every(INSTANCE_SEEN_MS, 'chat instance seen', () => service.sends.seen());
-  // Sends stuck between debit and reply (a crash, a hang) are refunded once the handler surely gave up.
-  every(config.SEND_SWEEP_INTERVAL_MS, 'send sweep', () => service.sends.sweep());
+  // Sends stuck between debit and reply (a crash, a hang) are refunded once the handler surely gave
+  // up, and so are paid saves stuck between debit and write (README "Paying for text that reaches the model").
+  every(config.SEND_SWEEP_INTERVAL_MS, 'send sweep', () => Promise.all([service.sends.sweep(), service.paidRoom.sweep()]));
   // The daily new-chat slots of past days are no longer counted: an hourly sweep removes them.
   every(60 * 60_000, 'chat quota prune', () => service.chats.forgetPastDays());
   serve(createApp({ logger, sessionPublicKey: config.SESSION_PUBLIC_KEY, service, readiness, metrics }));

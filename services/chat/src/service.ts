@@ -16,6 +16,7 @@ import { createChats } from './domain/chats';
 import { createHistory } from './domain/history';
 import { busCoinClient, type CoinClient } from './domain/coins';
 import { createMemoryKeeper } from './domain/memory';
+import { newId } from './domain/ids';
 import { createMembers } from './domain/members';
 import { createPaidRoom } from './domain/paidRoom';
 import { createPersonas } from './domain/personas';
@@ -113,8 +114,23 @@ export function createChatService(options: ChatServiceOptions) {
   };
   const catalog = options.catalog ?? httpCatalogClient(options.catalogUrl);
   const coins = options.coins ?? busCoinClient(options.bus, options.outbox);
-  // Saved member text pays what it adds (README "Paying for text that reaches the model").
-  const paidRoom = createPaidRoom({ coins, logger, debitTimeoutMs: options.debitTimeoutMs, now: options.now && (() => options.now!().getTime()) });
+  // This process, named on the sends and paid saves it handles (README "Sending a message" 6).
+  const instanceId = newId();
+  // Saved member text pays what it adds (README "Paying for text that reaches the model"); a save
+  // is written when its text names it (`savedBy`).
+  const paidRoom = createPaidRoom({
+    coins,
+    store: stores.sends,
+    async written({ _id, kind, targetId }) {
+      if (kind === 'edit') return (await stores.chats.getMessage(targetId))?.savedBy === _id;
+      if (kind === 'memory') return (await stores.chats.memoryNote(targetId)).savedBy === _id;
+      return (await stores.summaries.get(targetId))?.savedBy === _id;
+    },
+    logger,
+    debitTimeoutMs: options.debitTimeoutMs,
+    instanceId,
+    now: options.now,
+  });
   const characters = createCharacterDirectory(stores.characters);
   const personas = createPersonas(stores.personas, options.now);
   const chats = createChats({
@@ -164,10 +180,11 @@ export function createChatService(options: ChatServiceOptions) {
     promptBudgetTokens: options.llm.contextTokens - options.llm.maxTokens,
     memory,
     outbox: options.outbox,
+    instanceId,
     now: options.now,
   });
   const history = createHistory({ store: stores.chats, sends: stores.sends, chats, characters, answers: stores.alternatives, listener: memory, paidRoom });
-  return { models, stores, catalog, characters, personas, chats, members, sends, responder, summaries, pins, memory, answers, history, ratings };
+  return { models, stores, catalog, characters, personas, chats, members, sends, paidRoom, responder, summaries, pins, memory, answers, history, ratings };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { characterCount, CHAT_ERROR_CODES, ERROR_CODES, type Chat, type ChatMemory, type ChatSummaryView, type Message } from '@lakorn/contracts';
+import { waitUntil } from '@lakorn/service-kit/testing';
 import { chatWith, member, startSendStack, type ChatUnderTest, type SendStack } from './support/harness';
 
 // Paid room (README "Paying for text that reaches the model"): every member-written text that can
@@ -183,4 +184,65 @@ test('a pin follows the answer chosen for its message, so an answer edited earli
   await api().put(`/api/messages/${reply.id}/selected`).set('Cookie', cookie).send({ index: 0 }).expect(200);
   const pins = (await api().get(`/api/chats/${room.id}/pins`).set('Cookie', cookie).expect(200)).body as Array<{ content: string }>;
   expect(pins.map((p) => p.content)).toEqual(['r']);
+});
+
+describe('a paid save is journaled as a send is: no crash between its debit and its write keeps the coins', () => {
+  const savesOf = (userId: string) => chat.connection.collection('paid_saves').find({ userId }).toArray();
+
+  test('a save whose write fails after the debit, while the database also refuses the refund request, is refunded by the sweeper and nothing is saved', async () => {
+    const { actor, cookie, room } = await askedOnce(100);
+    const write = jest.spyOn(chat.service.stores.chats, 'setMemory').mockRejectedValueOnce(new Error('connection lost'));
+    // The database is away: the outbox insert of a refund request fails as well.
+    const enqueue = jest.spyOn(chat.outbox, 'enqueue').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      expect((await saveMemory(cookie, room.id, { memory: 'จะหายไหม' })).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      write.mockRestore();
+      enqueue.mockRestore();
+    }
+    expect(await stack.wallet.balance(actor.id)).toBe(99 - 8);
+    expect((await savesOf(actor.id)).map((s) => s.pending)).toEqual([true]);
+
+    expect(await chat.service.paidRoom.sweep()).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => (await stack.wallet.balance(actor.id)) === 99, 15_000, 'the refund of the save');
+    expect((await stack.wallet.entries(actor.id)).map((e) => e.kind)).toEqual(['credit', 'debit', 'debit', 'refund']);
+    expect((await memoryOf(cookie, room.id)).memory).toBe('');
+    expect((await savesOf(actor.id)).map((s) => [s.pending, s.result])).toEqual([[undefined, 'refunded']]);
+    expect(await chat.service.paidRoom.sweep()).toBe(0);
+  });
+
+  test('a save written whose resolution could not be recorded (a crash before it is marked applied) stays paid and saved: the sweeper finishes it, no refund', async () => {
+    const { actor, cookie, room, ask } = await askedOnce(100);
+    const mark = jest.spyOn(chat.service.stores.sends, 'resolveSave').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      // The text was written: the member is told it was saved.
+      await edit(cookie, ask.id, { content: 'q1234' }).expect(200);
+    } finally {
+      mark.mockRestore();
+    }
+    expect((await savesOf(actor.id)).map((s) => s.pending)).toEqual([true]);
+    expect(await chat.service.paidRoom.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await savesOf(actor.id)).map((s) => [s.pending, s.result])).toEqual([[undefined, 'delivered']]);
+    // Given time for a refund request to reach the wallet, none came.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await stack.wallet.balance(actor.id)).toBe(99 - 4);
+    expect((await stack.wallet.entries(actor.id)).map((e) => e.kind)).toEqual(['credit', 'debit', 'debit']);
+    expect((await list(cookie, room.id))[1]).toMatchObject({ content: 'q1234', paid: 5 });
+  });
+
+  test('a save whose chat process died after the debit (its process not seen running) is refunded by the sweeper before its deadline', async () => {
+    const { actor, room } = await askedOnce(100);
+    // What the dead handler had done: the save recorded, then the debit the wallet took.
+    const opId = `chat-summary:${room.id}:gone${Date.now()}`;
+    const createdAt = new Date();
+    await chat.service.stores.sends.beginSave({
+      _id: opId, userId: actor.id, kind: 'summary', targetId: room.id, cost: 6, createdAt, expiresAt: new Date(createdAt.getTime() + 60_000), instance: 'process-never-seen',
+    });
+    const debit = await chat.bus.request('wallet.debit', { opId, userId: actor.id, amount: 6, description: 'แก้ไขสรุปเรื่องราว', deadline: Date.now() + 5_000 }, { messageId: opId, timeoutMs: 5_000 });
+    expect(debit).toEqual({ status: 'debited', balance: 93 });
+
+    expect(await chat.service.paidRoom.sweep()).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => (await stack.wallet.balance(actor.id)) === 99, 15_000, 'the refund of the save');
+    expect((await savesOf(actor.id)).map((s) => s.result)).toEqual(['refunded']);
+  });
 });

@@ -42,7 +42,7 @@ export interface ChatStore {
    * A message's new text (an edit): the message's own, and its selected answer's when it has
    * several; its paid room rises to `paid` (never falls: racing edits keep the higher).
    */
-  editMessage(message: MessageDoc, content: string, paid: number): Promise<void>;
+  editMessage(message: MessageDoc, content: string, paid: number, savedBy?: string): Promise<void>;
   /**
    * A message and every later one of its chat, in the chat's order, and the message just before it
    * (null when it is the first): only the pages from its own to the newest are read.
@@ -67,8 +67,9 @@ export interface ChatStore {
 
   getMemory(chatId: string): Promise<string>;
   /** The memory note with its paid room ('' and 0 when none). */
-  memoryNote(chatId: string): Promise<{ memory: string; paid: number }>;
-  setMemory(chatId: string, userId: string, memory: string, paid?: number): Promise<void>;
+  memoryNote(chatId: string): Promise<{ memory: string; paid: number; savedBy?: string }>;
+  /** `savedBy`: the paid save writing it (MemoryDoc). */
+  setMemory(chatId: string, userId: string, memory: string, paid?: number, savedBy?: string): Promise<void>;
   deleteMemory(chatId: string): Promise<void>;
 
   getChatPersona(chatId: string): Promise<string | null>;
@@ -253,8 +254,8 @@ export function createChatStore(models: ChatModels): ChatStore {
     },
 
     getMessage: (id) => messages.findOne({ _id: id }),
-    async editMessage(message, content, paid) {
-      await messages.updateOne({ _id: message._id }, { $set: { content, edited: true }, $max: { paid } });
+    async editMessage(message, content, paid, savedBy) {
+      await messages.updateOne({ _id: message._id }, { $set: { content, edited: true, ...(savedBy ? { savedBy } : {}) }, $max: { paid } });
       // A reply with several answers shows its selected one: that is the text the member changed.
       if (message.alternativeCount !== undefined && message.selectedAlt !== undefined) {
         await alternatives.updateOne({ _id: alternativeId(message._id, message.selectedAlt) }, { $set: { content } });
@@ -313,10 +314,10 @@ export function createChatStore(models: ChatModels): ChatStore {
     },
     async memoryNote(chatId) {
       const doc = await memories.findOne({ _id: chatId });
-      return { memory: doc?.memory ?? '', paid: doc?.paid ?? 0 };
+      return { memory: doc?.memory ?? '', paid: doc?.paid ?? 0, ...(doc?.savedBy ? { savedBy: doc.savedBy } : {}) };
     },
-    async setMemory(chatId, userId, memory, paid = 0) {
-      await putById(memories, { _id: chatId, userId, memory, ...(paid > 0 ? { paid } : {}), updatedAt: new Date() });
+    async setMemory(chatId, userId, memory, paid = 0, savedBy) {
+      await putById(memories, { _id: chatId, userId, memory, ...(paid > 0 ? { paid } : {}), ...(savedBy ? { savedBy } : {}), updatedAt: new Date() });
     },
     async deleteMemory(chatId) {
       await memories.deleteOne({ _id: chatId });

@@ -53,6 +53,8 @@ export interface MemoryDoc {
    * the note is emptied, so writing it again up to that length is free.
    */
   paid?: number;
+  /** The paid save that wrote it (its debit opId, SaveDoc), so a sweep can tell it was written. */
+  savedBy?: string;
   updatedAt: Date;
 }
 
@@ -90,6 +92,8 @@ export interface MessageDoc {
    * paid its send's length, a reply or greeting nothing). A branch's copy keeps it.
    */
   paid?: number;
+  /** The paid save (edit) that last wrote it (its debit opId, SaveDoc), so a sweep can tell it was written. */
+  savedBy?: string;
   /**
    * Another answer (swipes) and a greeting's alternate greetings: how many answers the message has
    * (AlternativeDoc, ready ones) and which one (its `n`) its `content` is. Absent while it has one.
@@ -259,6 +263,32 @@ export interface ResolutionDoc {
   at: Date;
 }
 
+/** What a paid save writes: a message's text (an edit), a chat's memory note or its summary. */
+export type SaveKind = 'edit' | 'memory' | 'summary';
+
+/**
+ * A paid save (README "Paying for text that reaches the model"), journaled as a send is: recorded
+ * pending in one insert before its debit (`_id` the debit's opId), decided once by a resolution
+ * (`send_resolutions`: delivered = the text was written, refunded), then finished. The sweeper
+ * settles one whose handler gave up by whether its text carries `savedBy` = this opId.
+ */
+export interface SaveDoc {
+  _id: string;
+  userId: string;
+  kind: SaveKind;
+  /** The message (edit) or the chat (memory, summary) it writes. */
+  targetId: string;
+  cost: number;
+  createdAt: Date;
+  /** After this its handler has given up for sure; the sweeper settles it. */
+  expiresAt: Date;
+  /** The chat process handling it (ChatInstanceDoc). */
+  instance: string;
+  /** From the one insert until it is settled (the sweeper reads these by equality). */
+  pending?: true;
+  result?: ResolutionKind;
+}
+
 /**
  * A chat's summary of the turns its prompt's window dropped (`_id` = chatId): the story through
  * place `coveredTo`, written in the background, editable by the member. One writer at a time by
@@ -275,6 +305,8 @@ export interface SummaryDoc {
   rev: number;
   /** The code points the member paid for editing it (README "Paying for text that reaches the model"); absent: 0. It never falls. */
   paid?: number;
+  /** The paid save that wrote it (its debit opId, SaveDoc), so a sweep can tell it was written. */
+  savedBy?: string;
   updatedAt: Date;
 }
 
@@ -336,6 +368,7 @@ export function chatModels(connection: Connection) {
     sends: model<SendDoc>('Send', 'sends', { userId: String, result: anyObject, persona: anyObject, pending: Boolean }, [[{ userId: 1 }], [{ pending: 1 }]]),
     pendingSends: model<PendingSendDoc>('PendingSend', 'pending_sends'),
     resolutions: model<ResolutionDoc>('Resolution', 'send_resolutions'),
+    saves: model<SaveDoc>('PaidSave', 'paid_saves', { userId: String, pending: Boolean }, [[{ userId: 1 }], [{ pending: 1 }]]),
     instances: model<ChatInstanceDoc>('ChatInstance', 'chat_instances'),
     alternatives: model<AlternativeDoc>('Alternative', 'message_alternatives', { messageId: String, n: Number, page: String, chatId: String, userId: String }, [
       [{ messageId: 1, n: 1 }, { unique: true }],

@@ -1,6 +1,6 @@
 import type { SendMessageResult } from '@lakorn/contracts';
 import { collectionOf, insertOnce, putById } from '@lakorn/service-kit';
-import type { ChatModels, LegacySendResult, PendingSendDoc, ResolutionDoc, SendDoc, SendOutcome } from './models';
+import type { ChatModels, LegacySendResult, PendingSendDoc, ResolutionDoc, ResolutionKind, SaveDoc, SendDoc, SendOutcome } from './models';
 
 /** A send as the domain reads it: its outcome named, whichever way it was recorded. */
 export type RecordedSend = Omit<SendDoc, 'result' | 'pending'> & { result: SendOutcome | null };
@@ -33,6 +33,14 @@ export interface SendStore {
   lastSeen(instance: string): Promise<Date | null>;
   /** Drops a marker of the earlier form once its send is finished. */
   dropMarker(key: string): Promise<void>;
+  /** A paid save's journal (SaveDoc): recorded pending in one insert before its debit. */
+  beginSave(save: Omit<SaveDoc, 'pending' | 'result'>): Promise<void>;
+  /** Inserts a save's resolution, as `resolve` does for sends (not counted as a send's outcome). */
+  resolveSave(resolution: ResolutionDoc): Promise<{ won: boolean; resolution: ResolutionDoc }>;
+  /** The save is settled: no longer pending. */
+  finishSave(opId: string, result: ResolutionKind): Promise<void>;
+  /** Every pending save (few: only those under way). */
+  pendingSaves(limit: number): Promise<SaveDoc[]>;
   removeOfUser(userId: string): Promise<void>;
 }
 
@@ -56,18 +64,20 @@ export function createSendStore(models: ChatModels): SendStore {
   const pendingSends = collectionOf(models.pendingSends);
   const resolutions = collectionOf(models.resolutions);
   const instances = collectionOf(models.instances);
+  const saves = collectionOf(models.saves);
+  async function resolve(resolution: ResolutionDoc) {
+    if ((await insertOnce(() => resolutions.insertOne(resolution))) === 'inserted') return { won: true, resolution };
+    const standing = await resolutions.findOne({ _id: resolution._id });
+    if (!standing) throw new Error(`resolution of ${resolution._id} refused but not found`);
+    return { won: false, resolution: standing };
+  }
   return {
     begin: async (send) => (await insertOnce(() => sends.insertOne({ ...send, pending: true }))) === 'inserted',
     async get(key) {
       const send = await sends.findOne({ _id: key });
       return send && { ...send, result: outcomeOf(send.result) };
     },
-    async resolve(resolution) {
-      if ((await insertOnce(() => resolutions.insertOne(resolution))) === 'inserted') return { won: true, resolution };
-      const standing = await resolutions.findOne({ _id: resolution._id });
-      if (!standing) throw new Error(`resolution of ${resolution._id} refused but not found`);
-      return { won: false, resolution: standing };
-    },
+    resolve,
     resolutionOf: (messageId) => resolutions.findOne({ _id: messageId }),
     async finish(key, outcome) {
       await sends.updateOne({ _id: key }, { $set: { result: outcome }, $unset: { pending: '' } });
@@ -93,7 +103,17 @@ export function createSendStore(models: ChatModels): SendStore {
     async dropMarker(key) {
       await pendingSends.deleteOne({ _id: key });
     },
+    async beginSave(save) {
+      await saves.insertOne({ ...save, pending: true });
+    },
+    resolveSave: resolve,
+    async finishSave(opId, result) {
+      await saves.updateOne({ _id: opId }, { $set: { result }, $unset: { pending: '' } });
+    },
+    // Equality on the pending mark, as `pending` (its index serves it).
+    pendingSaves: async (limit) => (await saves.find({ pending: true }).toArray()).slice(0, limit),
     async removeOfUser(userId) {
+      await saves.deleteMany({ userId });
       await pendingSends.deleteMany({ userId });
       await sends.deleteMany({ userId });
     },

@@ -7,7 +7,7 @@ import type { ChatModels, SummaryCheckpointDoc, SummaryDoc } from './models';
 // pushes down equality, not `$in`), so no summary read grows with the chat.
 
 /** `paid`: the member's paid room for it (README "Paying for text that reaches the model"), kept by every write. */
-export type SummaryState = Pick<SummaryDoc, 'text' | 'coveredTo' | 'edited' | 'paid'>;
+export type SummaryState = Pick<SummaryDoc, 'text' | 'coveredTo' | 'edited' | 'paid' | 'savedBy'>;
 
 export interface SummaryStore {
   get(chatId: string): Promise<SummaryDoc | null>;
@@ -54,6 +54,7 @@ export function createSummaryStore(models: ChatModels): SummaryStore {
     edited: state.edited,
     rev,
     ...(state.paid ? { paid: state.paid } : {}),
+    ...(state.savedBy ? { savedBy: state.savedBy } : {}),
     updatedAt: at,
   });
 
@@ -73,7 +74,8 @@ export function createSummaryStore(models: ChatModels): SummaryStore {
     async put(chatId, userId, state, at) {
       const current = await summaries.findOne({ _id: chatId });
       const paid = Math.max(current?.paid ?? 0, state.paid ?? 0);
-      const doc = docOf(chatId, userId, (current?.rev ?? 0) + 1, { ...state, paid }, at);
+      // The paid save that last wrote it stays named (a sweep reads it), as its paid room stays.
+      const doc = docOf(chatId, userId, (current?.rev ?? 0) + 1, { ...state, paid, savedBy: state.savedBy ?? current?.savedBy }, at);
       await putById(summaries, doc);
       await checkpoint(doc);
       return doc;

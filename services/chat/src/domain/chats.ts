@@ -7,7 +7,6 @@ import type { PersonaStore } from '../data/personaStore';
 import type { RatingStore } from '../data/ratingStore';
 import { chatBlockOf, chatCharacterOf, type CatalogReader, type CharacterDirectory } from './characters';
 import { storeGreetings, viewsWithAnswers } from './alternatives';
-import { SAVE_DEBIT_DESCRIPTIONS } from './coins';
 import { CharacterNotFound, ChatBlocked, ChatNotFound, ChatQuotaReached, InvalidCursor, NotOwnPersona } from './errors';
 import { newId } from './ids';
 import type { PaidRoom } from './paidRoom';
@@ -234,12 +233,12 @@ export function createChats({ store, personas, characters, quotas, chatsPerDay, 
       const blank = memory.trim() === '';
       const text = blank ? '' : memory;
       const note = await store.memoryNote(chatId);
-      const save = { subject: `chat-memory:${chatId}`, description: SAVE_DEBIT_DESCRIPTIONS.memory, text, paid: note.paid, shownCost };
-      return paidRoom.save(actor, save, async (paid) => {
+      const save = { of: { kind: 'memory' as const, id: chatId }, text, paid: note.paid, shownCost };
+      return paidRoom.save(actor, save, async (paid, savedBy) => {
         // spec §4: saving empty text deletes the memory; a paid room stays with the chat, so the
         // note written again up to it is free.
         if (blank && paid === 0) await store.deleteMemory(chatId);
-        else await store.setMemory(chatId, actor.id, text, paid);
+        else await store.setMemory(chatId, actor.id, text, paid, savedBy);
         return memoryView(text, paid);
       });
     },

@@ -6,7 +6,6 @@ import type { ChatDoc, MessageDoc } from '../data/models';
 import type { SendStore } from '../data/sendStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
-import { SAVE_DEBIT_DESCRIPTIONS } from './coins';
 import { CharacterNotFound, ChatNotFound, MessageNotFound, RewindCountChanged, RewindWhileSending } from './errors';
 import { newId } from './ids';
 import { answeredView } from './alternatives';
@@ -78,9 +77,9 @@ export function createHistory({ store, sends, chats, characters, answers, listen
   return {
     async edit(actor, messageId, content, shownCost) {
       const { message, chat } = await ownedMessage(actor, messageId);
-      const save = { subject: `chat-edit:${message._id}`, description: SAVE_DEBIT_DESCRIPTIONS.edit, text: content, paid: messagePaidRoom(message), shownCost };
-      const paid = await paidRoom.save(actor, save, async (room) => {
-        await store.editMessage(message, content, room);
+      const save = { of: { kind: 'edit' as const, id: message._id }, text: content, paid: messagePaidRoom(message), shownCost };
+      const paid = await paidRoom.save(actor, save, async (room, savedBy) => {
+        await store.editMessage(message, content, room, savedBy);
         return room;
       });
       // The chat's last line shows the newest message, which may be the one edited.

@@ -9,6 +9,7 @@ import type { Chats } from './chats';
 import { debitOpId, type CoinClient } from './coins';
 import { DomainError } from '@lakorn/service-kit';
 import { AiUnavailable, AlternativesFull, ChatNotFound, ClientMessageIdReused, MessageNotFound, NotEnoughCoins, NotRegenerable, SendNotFound, SendPending, SendRecordGone } from './errors';
+import { createHandlers, INSTANCE_GONE_MS, SWEEP_GRACE_MS } from './handlers';
 import { newId } from './ids';
 import type { ChatMemoryKeeper } from './memory';
 import type { Personas, Speaker } from './personas';
@@ -105,16 +106,9 @@ export interface SendsDeps {
   now?: () => Date;
 }
 
-/** Margin after the handler's own limits before the sweeper takes over a send. */
-export const SWEEP_GRACE_MS = 10_000;
+export { INSTANCE_GONE_MS, SWEEP_GRACE_MS };
 /** How often a chat process records that it is running (main.ts). */
 export const INSTANCE_SEEN_MS = 5_000;
-/**
- * A process not seen for this long is gone (killed, crashed): its undecided sends are settled at
- * once rather than at their deadline. Several missed beats, so a busy process is not taken for dead
- * (and if it were, the resolution insert still decides each send once).
- */
-export const INSTANCE_GONE_MS = 20_000;
 
 /**
  * The outcome as the send's answer: the delivered messages, or the refusal it was. A refund gives
@@ -155,16 +149,8 @@ export function createSends(deps: SendsDeps): Sends {
    * process's are, by the next sweep or the member's next ask, instead of at their deadline (which
    * left a member asking for about 75 s after a database outage).
    */
-  const givenUp = new Set<string>();
-  const giveUp = (send: { _id: string }) => givenUp.add(send._id);
-
-  /** Whether the handler of a send is gone for good: given up here, or its process has died. */
-  async function handlerGone(send: { _id: string; instance?: string }): Promise<boolean> {
-    if (givenUp.has(send._id)) return true;
-    if (!send.instance || send.instance === instanceId) return false;
-    const seenAt = await store.lastSeen(send.instance);
-    return seenAt === null || now().getTime() - seenAt.getTime() > INSTANCE_GONE_MS;
-  }
+  const handlers = createHandlers({ instanceId, lastSeen: (instance) => store.lastSeen(instance), now });
+  const giveUp = (send: { _id: string }) => handlers.giveUp(send._id);
 
   /** The member's message: a send's new one, or the stored one another answer answers. */
   const userMessageDoc = (send: RecordedSend): MessageDoc =>
@@ -305,11 +291,11 @@ export function createSends(deps: SendsDeps): Sends {
   /** A send's answer now: recorded, decided by its standing resolution, or finished if overdue. */
   async function answerNow(send: RecordedSend): Promise<SendOutcome> {
     if (send.result) return send.result;
-    if (now() > send.expiresAt || (await handlerGone(send))) {
+    if (now() > send.expiresAt || (await handlers.gone(send))) {
       // The first handler is gone: finish the send as the sweeper would.
       const standing = await store.resolutionOf(send.messageId);
       const outcome = standing ? await settle(send, standing) : await resolveAndSettle(send, refundDecision());
-      givenUp.delete(send._id);
+      handlers.forget(send._id);
       return outcome;
     }
     // Decided but not yet recorded (the handler is storing the messages): the decision answers.
@@ -590,23 +576,9 @@ export function createSends(deps: SendsDeps): Sends {
 
     async sweep() {
       let finished = 0;
-      const overdue: PendingSend[] = [];
-      const gone = new Map<string, Promise<boolean>>();
       const pending = await store.pending(500);
       // A send given up here but finished elsewhere (another process's sweep) is no longer pending.
-      if (pending.length < 500) {
-        const stillPending = new Set(pending.map((send) => send._id));
-        for (const key of givenUp) if (!stillPending.has(key)) givenUp.delete(key);
-      }
-      for (const send of pending) {
-        if (send.expiresAt < now() || givenUp.has(send._id)) overdue.push(send);
-        else if (send.instance && send.instance !== instanceId) {
-          // One look per process and sweep.
-          if (!gone.has(send.instance)) gone.set(send.instance, handlerGone(send));
-          if (await gone.get(send.instance)) overdue.push(send);
-        }
-        if (overdue.length >= 100) break;
-      }
+      const overdue: PendingSend[] = await handlers.overdue(pending, pending.length < 500, 100);
       for (const marker of overdue) {
         try {
           const send = await store.get(marker._id);
@@ -614,7 +586,7 @@ export function createSends(deps: SendsDeps): Sends {
             // The member was deleted meanwhile (identity.user.deleted), or a marker of the earlier
             // form outlived its finished send: nothing left to finish.
             if (marker.marker) await store.dropMarker(marker._id);
-            givenUp.delete(marker._id);
+            handlers.forget(marker._id);
             continue;
           }
           // Undecided after the handler's time: refund. Decided but unfinished (a crash): finish it.
@@ -623,7 +595,7 @@ export function createSends(deps: SendsDeps): Sends {
             (await store.resolutionOf(send.messageId)) ?? (await store.resolve({ ...refundDecision(), _id: send.messageId, at: now() })).resolution;
           const result = await settle(send, standing);
           if (marker.marker) await store.dropMarker(marker._id);
-          givenUp.delete(marker._id);
+          handlers.forget(marker._id);
           log.info({ opId: debitOpId(send.messageId), outcome: result.kind }, 'swept a stuck send');
           finished += 1;
         } catch (error) {

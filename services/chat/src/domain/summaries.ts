@@ -6,7 +6,6 @@ import type { MessageDoc, SummaryDoc } from '../data/models';
 import { checkpointId, type SummaryStore } from '../data/summaryStore';
 import type { CharacterDirectory } from './characters';
 import type { Chats } from './chats';
-import { SAVE_DEBIT_DESCRIPTIONS } from './coins';
 import { SummaryTooLong } from './errors';
 import type { PaidRoom } from './paidRoom';
 
@@ -176,9 +175,9 @@ export function createSummaries(deps: SummariesDeps): Summaries {
       if (characterCount(text) > MEMORY_LIMITS.summaryCharacters) throw new SummaryTooLong(MEMORY_MESSAGES.summaryTooLong);
       const current = await store.get(chatId);
       const trimmed = text.trim() === '' ? '' : text;
-      const save = { subject: `chat-summary:${chatId}`, description: SAVE_DEBIT_DESCRIPTIONS.summary, text: trimmed, paid: current?.paid ?? 0, shownCost };
-      return deps.paidRoom.save(actor, save, async (paid) =>
-        viewOf(await store.put(chatId, actor.id, { text: trimmed, coveredTo: current?.coveredTo ?? 0, edited: true, paid }, now())),
+      const save = { of: { kind: 'summary' as const, id: chatId }, text: trimmed, paid: current?.paid ?? 0, shownCost };
+      return deps.paidRoom.save(actor, save, async (paid, savedBy) =>
+        viewOf(await store.put(chatId, actor.id, { text: trimmed, coveredTo: current?.coveredTo ?? 0, edited: true, paid, savedBy }, now())),
       );
     },
 
@@ -212,7 +211,7 @@ export function createSummaries(deps: SummariesDeps): Summaries {
       // Covers only places that hold a turn now (a rewind may have removed some since).
       const through = Math.max(coveredTo, ...turns.map((m) => m.seq ?? 0));
       // The model's text is no member text, but the room the member paid for stays the chat's.
-      const written = await store.replaceAt(chatId, userId, rev, { text, coveredTo: through, edited: false, paid: current?.paid }, now());
+      const written = await store.replaceAt(chatId, userId, rev, { text, coveredTo: through, edited: false, paid: current?.paid, savedBy: current?.savedBy }, now());
       if (!written) return 'stale';
       log.info({ chatId, coveredTo: through, turns: turns.length, offline: deps.summarizer.offline }, 'summary written');
       return 'written';
