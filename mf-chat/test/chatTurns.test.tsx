@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHAT_ERROR_CODES, ERROR_CODES, MEMORY_ERROR_CODES, MEMORY_MESSAGES, REWIND_MESSAGES, SWIPE_MESSAGES, type Message, type Pin } from '@lakorn/contracts/web';
+import { INVALID_INPUT_MESSAGE } from '@lakorn/shell-sdk';
 import { currentLocation, member } from '@lakorn/shell-sdk/testing';
 import { chat, message, mockChatApi, renderApp, sendResult, sseStream, type Route } from './support';
 
@@ -330,6 +331,18 @@ describe('a message menu', () => {
     expect(screen.queryByText('แก้ไขข้อความไม่สำเร็จ โปรดลองอีกครั้ง')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'แก้ไขข้อความ' })).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/messages/u1')[0]!.body).toEqual({ content: `เล่าเรื่องหน่อย${'ก'.repeat(25)}ขขข`, cost: 3 });
+  });
+
+  test("an edit refused as a 400 VALIDATION worded in English shows members the Thai text, never the server's English", async () => {
+    mockChatApi(base([asked, reply()], { 'PUT /api/messages/u1': { status: 400, body: { message: 'content: String must contain at most 4000 character(s)', code: ERROR_CODES.validation } } }));
+    const user = userEvent.setup();
+    renderApp('/chat/chat1');
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    await user.click(within(await openMenu('u1', user)).getByRole('menuitem', { name: 'แก้ไข' }));
+    await user.type(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'ข้อความ' }), 'ต่อ');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'บันทึก · 3 เหรียญ' }));
+    expect(await screen.findByText(INVALID_INPUT_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(/String must contain/)).toBeNull();
   });
 
   test("a refused edit keeps the dialog open with the failure toast", async () => {

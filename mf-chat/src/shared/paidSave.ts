@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { CHAT_ERROR_CODES, ERROR_CODES, SAVE_MESSAGES } from '@lakorn/contracts/web';
-import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
+import { ApiError, errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { COIN_TEXT } from './messages';
 
 /** identity follows the wallet's events a moment later: the profile is read again after this. */
@@ -50,7 +50,7 @@ export function usePaidSave() {
         return { cost: null };
       }
       if (error.code === CHAT_ERROR_CODES.costChanged) {
-        toast({ title: error.serverMessage ?? SAVE_MESSAGES.costChanged, variant: 'default' });
+        toast({ title: error.serverMessage ? errorMessage(error) : SAVE_MESSAGES.costChanged, variant: 'default' });
         return { cost };
       }
       return null;

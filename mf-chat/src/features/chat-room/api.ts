@@ -16,7 +16,7 @@ import {
   type SendMessageResult,
   type StreamError,
 } from '@lakorn/contracts/web';
-import { ApiError, getJson, mutate as apiMutate } from '@lakorn/shell-sdk';
+import { ApiError, errorMessage, getJson, mutate as apiMutate } from '@lakorn/shell-sdk';
 
 export const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 export const messagesPath = (chatId: string) => `/api/messages/chat/${encodeURIComponent(chatId)}`;
@@ -79,8 +79,8 @@ export interface SendBody {
 
 /** The error a send failed with, as the server worded it (for spec §8's 'Not enough' check). */
 export function sendErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
+  // shell-sdk errorMessage: the server's words, but a 400 VALIDATION in Thai.
+  return errorMessage(error);
 }
 
 /** The coins a failed send gave back, as its answer says (0: none were taken), when it says. */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CHAT_ERROR_CODES, characterCount, REWIND_MESSAGES, type Message } from '@lakorn/contracts/web';
-import { ApiError, useToast } from '@lakorn/shell-sdk';
+import { ApiError, errorMessage, useToast } from '@lakorn/shell-sdk';
 import { usePaidSave } from '../../shared/paidSave';
 import { pinRefusal, usePinActions, usePins } from '../memory';
 import { branchChat, editMessage, rewindChat } from './api';
@@ -52,7 +52,7 @@ export function useMessageActions(options: {
           const paid = Math.max(0, characterCount(content) - refusal.cost);
           setEditing((now) => now && { ...now, message: { ...now.message, edited: true, paid } });
         } else if (!refusal) {
-          toast({ title: CHAT_TEXT.editFailed, description: error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined, variant: 'destructive' });
+          toast({ title: CHAT_TEXT.editFailed, description: error instanceof ApiError && error.status < 500 ? errorMessage(error) : undefined, variant: 'destructive' });
         }
       } finally {
         setSaving(false);
@@ -74,10 +74,10 @@ export function useMessageActions(options: {
         // A reply arrived since the confirm opened: it names the new number and asks again.
         setRewinding({ message: rewinding.message, count: error.data.count });
         void refresh();
-        toast({ title: error.serverMessage ?? REWIND_MESSAGES.countChanged, variant: 'default' });
+        toast({ title: error.serverMessage ? errorMessage(error) : REWIND_MESSAGES.countChanged, variant: 'default' });
       } else {
         setRewinding(null);
-        toast({ title: CHAT_TEXT.rewindFailed, description: error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined, variant: 'destructive' });
+        toast({ title: CHAT_TEXT.rewindFailed, description: error instanceof ApiError && error.status === 409 ? errorMessage(error) : undefined, variant: 'destructive' });
       }
     } finally {
       setRemoving(false);

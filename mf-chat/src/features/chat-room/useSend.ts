@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { CHAT_BLOCK_MESSAGES, ERROR_CODES, messageCost, MODERATION_ERROR_CODES, SWIPE_MESSAGES, type ChatBlock, type Message, type MessagePersona, type SendMessageResult } from '@lakorn/contracts/web';
-import { ApiError, useSession, useToast } from '@lakorn/shell-sdk';
+import { ApiError, errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { AnswerStopped, awaitRegenerateOutcome, awaitSendOutcome, refundedOf, regenerateReply, SendAnswerLost, sendErrorMessage, sendMessage } from './api';
 import { CHAT_TEXT } from './messages';
 
@@ -212,7 +212,7 @@ export function useSend(options: {
           if (sendErrorMessage(error).includes('Not enough')) toast({ title: CHAT_TEXT.notEnoughTitle, description: CHAT_TEXT.notEnoughAnother, variant: 'destructive' });
           // 409: full (ALTERNATIVES_MAX answers) or no longer the latest reply; the server's Thai text says which.
           else if (error instanceof ApiError && error.status === 409)
-            toast({ title: CHAT_TEXT.anotherRefusedTitle, description: error.serverMessage ?? SWIPE_MESSAGES.notRegenerable, variant: 'destructive' });
+            toast({ title: CHAT_TEXT.anotherRefusedTitle, description: error.serverMessage ? errorMessage(error) : SWIPE_MESSAGES.notRegenerable, variant: 'destructive' });
           else toast({ title: CHAT_TEXT.anotherFailedTitle, description: `${CHAT_TEXT.sendFailed}\n${coinsLine(error)}`, variant: 'destructive' });
         },
       });

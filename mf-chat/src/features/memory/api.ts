@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import { MEMORY_ERROR_CODES, type ChatMemory, type ChatSummaryView, type Pin, type SummaryBody } from '@lakorn/contracts/web';
-import { ApiError, getJson, mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
+import { ApiError, errorMessage, getJson, mutate as apiMutate, useApi } from '@lakorn/shell-sdk';
 
 const memoryPath = (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/memory`;
 export const summaryPath = (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/summary`;
@@ -47,7 +47,7 @@ export function usePins(chatId: string | null) {
 
 /** Why a pin was refused: one of the limits (the server's Thai text says which), or another failure. */
 export function pinRefusal(error: unknown): string | null {
-  if (error instanceof ApiError && (error.code === MEMORY_ERROR_CODES.pinLimit || error.code === MEMORY_ERROR_CODES.pinTokens)) return error.serverMessage ?? null;
+  if (error instanceof ApiError && (error.code === MEMORY_ERROR_CODES.pinLimit || error.code === MEMORY_ERROR_CODES.pinTokens)) return error.serverMessage ? errorMessage(error) : null;
   return null;
 }
 
