@@ -109,12 +109,6 @@ describe('share links: /c/{id}', () => {
     await popup.getByLabel('ชื่อ').fill('ผู้มาเยือน');
     await popup.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await visitor.waitForURL((url) => url.pathname === `/c/${shared.id}`, { timeout: 20_000 });
-    // A new member meets the one-time maintenance notice first (spec §2).
-    const notice = visitor.getByRole('dialog', { name: 'ประกาศจากทีมงาน' });
-    await notice.waitFor();
-    await notice.getByRole('button', { name: 'เข้าใจแล้ว' }).click();
-    await notice.waitFor({ state: 'detached' });
-
     await visitor.getByRole('heading', { level: 2, name: NAME }).waitFor();
     await visitor.getByText(DESCRIPTION).waitFor();
     await visitor.getByRole('button', { name: 'ถูกใจ (0)' }).waitFor();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { isBottomNavVisible, remoteRouteFor } from '../src/routing/routes';
 import { BottomNav } from '../src/features/nav/BottomNav';
 import { NotFoundPage } from '../src/features/not-found/NotFoundPage';
-import { MaintenanceNotice } from '../src/features/maintenance/MaintenanceNotice';
+import { MAINTENANCE_TEXT, MaintenanceNotice } from '../src/features/maintenance/MaintenanceNotice';
 import { AuthGate } from '../src/features/auth/AuthGate';
 import { RemoteModule } from '../src/mf/RemoteModule';
 import { CHUNK_RETRY_DELAYS_MS, RELOAD_TEXT } from '../src/mf/chunks';
@@ -108,6 +108,14 @@ describe('maintenance notice (spec §2, §4)', () => {
       'POST /api/users/acknowledge-maintenance', `GET /api/users/${member.id}`,
     ]));
     expect(calls[0]?.body).toEqual({ userId: member.id });
+  });
+
+  it('keeps โซเชียลมีเดีย on one line (ui ThaiText), the text unchanged', () => {
+    renderWithShell(<MaintenanceNotice />, { profile: { ...member, seenMaintenanceNotice: false } });
+    const word = screen.getByText('โซเชียลมีเดีย');
+    expect(word.tagName).toBe('SPAN');
+    expect(word).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByRole('dialog')).toHaveTextContent(MAINTENANCE_TEXT.contact);
   });
 
   it('stays hidden for a profile that has seen it', () => {

@@ -22,7 +22,7 @@ describe('sign-in (ARCHITECTURE §5)', () => {
     expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(profile).toMatchObject({ email: 'mali@example.test', username: 'มะลิ', coins: 0, isAdmin: false, isOwner: false, seenMaintenanceNotice: false });
+    expect(profile).toMatchObject({ email: 'mali@example.test', username: 'มะลิ', coins: 0, isAdmin: false, isOwner: false, seenMaintenanceNotice: true });
     expect(profile.id).toMatch(/^u_/);
     expect(profile.uid).toMatch(/^dev-/);
   });

@@ -131,9 +131,17 @@ describe('roles (ADMIN_EMAILS, OWNER_EMAIL)', () => {
 });
 
 describe('maintenance notice', () => {
-  it('is unseen for a new user and seen after the acknowledgement', async () => {
+  it('is seen from the start for a new account: it tells of a maintenance before the account existed (README "Refinements of the spec")', async () => {
+    const a = await signIn(h.app, 'maint-new@example.test', 'N');
+    expect(a.profile.seenMaintenanceNotice).toBe(true);
+  });
+
+  it('is unseen for an account from before the maintenance and seen after the acknowledgement', async () => {
     const a = await signIn(h.app, 'maint@example.test', 'M');
-    expect(a.profile.seenMaintenanceNotice).toBe(false);
+    // An account as it was stored before the maintenance: the notice not yet seen.
+    await h.connection.collection('users').updateOne({ _id: a.profile.id as never }, { $set: { seenMaintenanceNotice: false } });
+    const before = await request(h.app).get('/api/auth/session').set('Cookie', a.cookie).expect(200);
+    expect(before.body.seenMaintenanceNotice).toBe(false);
     const res = await request(h.app).post('/api/users/acknowledge-maintenance').set('Cookie', a.cookie).send({ userId: a.profile.id }).expect(200);
     expect(res.body.seenMaintenanceNotice).toBe(true);
   });

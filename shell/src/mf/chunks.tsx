@@ -4,7 +4,7 @@ import { ErrorState } from '@lakorn/ui';
 
 /** The place a chunk that would not load leaves: never a blank page (README "Refinements of the spec"). */
 export const RELOAD_TEXT = {
-  message: 'โหลดหน้านี้ไม่สำเร็จ กรุณาตรวจสอบการเชื่อมต่อ แอปจะลองใหม่เองเมื่อกลับมาออนไลน์',
+  message: 'ไม่สามารถโหลดส่วนนี้ของแอปได้ กรุณาตรวจสอบการเชื่อมต่อ แอปจะโหลดใหม่เองเมื่อกลับมาออนไลน์',
   button: 'โหลดใหม่',
 } as const;
 

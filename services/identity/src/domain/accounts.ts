@@ -101,7 +101,8 @@ export function createAccounts(deps: AccountsDeps) {
         email: identity.email,
         username,
         profileUrl: identity.picture ?? '',
-        seenMaintenanceNotice: false,
+        // The notice tells of a maintenance before this account existed (README "Refinements of the spec").
+        seenMaintenanceNotice: true,
         ageConfirmed: false,
         createdAt,
         updatedAt: createdAt,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mutate, useSession } from '@lakorn/shell-sdk';
-import { Button, Dialog, theme } from '@lakorn/ui';
+import { Button, Dialog, theme, ThaiText } from '@lakorn/ui';
 
 export const MAINTENANCE_TEXT = {
   title: 'ประกาศจากทีมงาน',
@@ -11,7 +11,8 @@ export const MAINTENANCE_TEXT = {
 } as const;
 
 /**
- * spec §2/§4: shown when the profile has not seen it; only "understood" closes it. It hides at
+ * spec §2/§4: shown when the profile has not seen it (a new account starts with it seen: README
+ * "Refinements of the spec"); only "understood" closes it. It hides at
  * once, posts the acknowledgement (errors only logged), then refreshes the profile.
  */
 export function MaintenanceNotice() {
@@ -33,7 +34,9 @@ export function MaintenanceNotice() {
     <Dialog open title={MAINTENANCE_TEXT.title}>
       <p style={{ margin: '0 0 10px' }}>{MAINTENANCE_TEXT.body}</p>
       <p style={{ margin: '0 0 10px', color: theme.color.amber }}>{MAINTENANCE_TEXT.refund}</p>
-      <p style={{ margin: 0, color: theme.color.muted, fontSize: theme.font.size.sm }}>{MAINTENANCE_TEXT.contact}</p>
+      <p style={{ margin: 0, color: theme.color.muted, fontSize: theme.font.size.sm }}>
+        <ThaiText>{MAINTENANCE_TEXT.contact}</ThaiText>
+      </p>
       <div style={{ marginTop: 20 }}>
         <Button $block onClick={acknowledge}>
           {MAINTENANCE_TEXT.understood}
