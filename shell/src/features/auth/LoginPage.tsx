@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { SESSION_ENDED_MESSAGE, type AuthConfig } from '@lakorn/contracts/web';
 import { getJson, takeSessionEndedNotice, useSession } from '@lakorn/shell-sdk';
 import { Button, Icon, Spinner, theme } from '@lakorn/ui';
 import { AUTH_TEXT } from './messages';
-import { returnPathAfterSignIn } from './returnPath';
+import { returnPathAfterSignIn, sharedInvitation, type Invitation } from './returnPath';
 import { isMobileDevice, readRedirectReturn, SignInError, signInWithPopup, storeError, takeStoredError, verifyCredential } from './signIn';
 
 const Screen = styled.main`
@@ -53,6 +53,35 @@ const Tagline = styled.p`
   font-size: ${theme.font.size.md};
 `;
 
+const InvitationCard = styled.div`
+  margin: 24px auto 0;
+  max-width: 320px;
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 14px;
+  text-align: left;
+  border-radius: ${theme.radius.lg};
+  background: ${theme.color.surface2};
+  img { width: 56px; height: 56px; flex: none; border-radius: 50%; object-fit: cover; }
+  p { margin: 0; min-width: 0; font-size: ${theme.font.size.sm}; color: ${theme.color.muted}; }
+  strong { display: block; color: ${theme.color.text}; font-size: ${theme.font.size.md}; overflow-wrap: anywhere; }
+`;
+
+/** A share link opened signed out: whose chat it invites to (returnPath.ts sharedInvitation). */
+function ShareInvitation({ invitation }: { invitation: Invitation }) {
+  return (
+    <InvitationCard data-testid="share-invitation">
+      {invitation.imageUrl ? <img src={invitation.imageUrl} alt="" /> : null}
+      <p>
+        {AUTH_TEXT.invitedTo}
+        <strong>{invitation.name}</strong>
+        {AUTH_TEXT.invitedSignIn}
+      </p>
+    </InvitationCard>
+  );
+}
+
 const Actions = styled.div`
   display: flex;
   flex-direction: column;
@@ -87,6 +116,7 @@ export function LoginPage() {
   const [config, setConfig] = useState<AuthConfig | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const invitation = useMemo(sharedInvitation, []);
   // The member came here because the session ended (service-kit README "Sessions"): say so once.
   const [ended] = useState(takeSessionEndedNotice);
 
@@ -169,6 +199,7 @@ export function LoginPage() {
           <span>{AUTH_TEXT.titleThai}</span>
         </Title>
         <Tagline>{AUTH_TEXT.tagline}</Tagline>
+        {invitation ? <ShareInvitation invitation={invitation} /> : null}
       </Hero>
       <Actions>
         {ended && !error ? (

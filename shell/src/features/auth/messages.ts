@@ -18,4 +18,6 @@ export const AUTH_TEXT = {
   privacy: 'นโยบายความเป็นส่วนตัว',
   agree: 'เมื่อเข้าสู่ระบบ คุณยอมรับ',
   and: 'และ',
+  invitedTo: 'ลิงก์นี้ชวนคุณมาคุยกับ',
+  invitedSignIn: 'เข้าสู่ระบบเพื่อเริ่มคุยได้เลย',
 } as const;

@@ -29,11 +29,50 @@ export function returnablePath(path: string): string | null {
   return `${url.pathname}${url.search}`;
 }
 
+export const INVITATION_KEY = 'lakorn.auth.invitation';
+
+/** Whose chat a share link invites to: what /login says to a visitor who came from one. */
+export interface Invitation {
+  path: string;
+  name: string;
+  imageUrl: string;
+}
+
+/**
+ * The character the page's head names (the gateway's share page fills og:title, og:image and
+ * og:url, gateway README "Share pages"), when that head is about `path`'s character.
+ */
+function invitationOfPage(path: string): Invitation | null {
+  const meta = (property: string) => document.querySelector(`meta[property="${property}"]`)?.getAttribute('content')?.trim() ?? '';
+  const name = meta('og:title');
+  if (!name) return null;
+  try {
+    if (new URL(meta('og:url')).pathname !== new URL(path, window.location.origin).pathname) return null;
+  } catch {
+    return null;
+  }
+  return { path, name, imageUrl: meta('og:image') };
+}
+
+/** The invitation of the remembered share link, if the page named its character. */
+export function sharedInvitation(): Invitation | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(INVITATION_KEY) ?? 'null') as Invitation | null;
+    return stored && typeof stored.name === 'string' && stored.path === returnPathAfterSignIn() ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The auth gate sends a signed-out visitor to /login: remember where they were, when returnable. */
 export function rememberReturnPath(path: string): void {
   const returnable = returnablePath(path);
   try {
-    if (returnable) sessionStorage.setItem(RETURN_PATH_KEY, returnable);
+    if (!returnable) return;
+    sessionStorage.setItem(RETURN_PATH_KEY, returnable);
+    const invitation = invitationOfPage(returnable);
+    if (invitation) sessionStorage.setItem(INVITATION_KEY, JSON.stringify(invitation));
+    else sessionStorage.removeItem(INVITATION_KEY);
   } catch {
     // Storage refused (private mode): the visitor lands on / as spec §2 says.
   }
@@ -56,6 +95,7 @@ export function returnPathAfterSignIn(): string {
 export function forgetReturnPath(): void {
   try {
     sessionStorage.removeItem(RETURN_PATH_KEY);
+    sessionStorage.removeItem(INVITATION_KEY);
   } catch {
     // nothing was stored
   }
