@@ -59,7 +59,7 @@ describe('the admin queue, controls and audit log', () => {
     expect((await api().get('/api/admin/audit').set('Cookie', m.cookie)).status).toBe(403);
   });
 
-  test('the queue shows open reports first with the character and counts; hide closes every open report on it and takes it out at once; dismiss closes one; both are audited', async () => {
+  test('the queue shows open reports first with the character and counts; hide closes every open report on it and takes it out at once; dismiss closes one; both are audited with the character name', async () => {
     const c = await createCharacter(h.app, owner.cookie, { name: 'คิวรายงาน' });
     const calm = await createCharacter(h.app, owner.cookie, { name: 'คิวสงบ' });
     const [r1, r2, r3] = [member(), member(), member()];
@@ -85,12 +85,15 @@ describe('the admin queue, controls and audit log', () => {
 
     const audit = (await api().get('/api/admin/audit').set('Cookie', admin.cookie).expect(200)).body as AuditPage;
     expect(audit.entries.slice(0, 2)).toEqual([
-      expect.objectContaining({ action: 'report.dismiss', actorId: admin.actor.id, actorEmail: admin.actor.email, targetId: dismissed.id }),
-      expect.objectContaining({ action: 'report.hide', targetId: first.id, details: { characterId: c.id, reason: 'violence' } }),
+      expect.objectContaining({
+        action: 'report.dismiss', actorId: admin.actor.id, actorEmail: admin.actor.email, targetId: dismissed.id,
+        details: { characterId: calm.id, characterName: 'คิวสงบ', reason: 'spam' },
+      }),
+      expect.objectContaining({ action: 'report.hide', targetId: first.id, details: { characterId: c.id, characterName: 'คิวรายงาน', reason: 'violence' } }),
     ]);
   });
 
-  test('direct controls: hide with reason admin and show again; 18+ on, off and back to following isSpicy; the audit log pages newest first', async () => {
+  test('direct controls: hide with reason admin and show again; 18+ on, off and back to following isSpicy; the audit log pages newest first, each entry naming the character', async () => {
     const c = await createCharacter(h.app, owner.cookie, { name: 'ควบคุมตรง' });
     const put = (body: unknown) => api().put(`/api/admin/characters/${c.id}/moderation`).set('Cookie', admin.cookie).send(body as object);
     expect((await put({})).status).toBe(400);
@@ -104,9 +107,10 @@ describe('the admin queue, controls and audit log', () => {
     expect((await api().put('/api/admin/characters/no-such/moderation').set('Cookie', admin.cookie).send({ hidden: true })).status).toBe(404);
 
     const page1 = (await api().get('/api/admin/audit?limit=2').set('Cookie', admin.cookie).expect(200)).body as AuditPage;
-    expect(page1.entries.map((e) => e.details)).toEqual([{ adult: null }, { adult: true }]);
+    const named = { characterName: 'ควบคุมตรง' };
+    expect(page1.entries.map((e) => e.details)).toEqual([{ adult: null, ...named }, { adult: true, ...named }]);
     const page2 = (await api().get(`/api/admin/audit?limit=2&cursor=${page1.nextCursor}`).set('Cookie', admin.cookie).expect(200)).body as AuditPage;
-    expect(page2.entries.map((e) => e.details)).toEqual([{ hidden: false }, { hidden: true }]);
+    expect(page2.entries.map((e) => e.details)).toEqual([{ hidden: false, ...named }, { hidden: true, ...named }]);
   });
 
   test('a character hidden on one instance leaves another\'s listings within its sync interval (DISCOVER_SYNC_INTERVAL_MS, 2 s by default: under 5 s); a report does too', async () => {

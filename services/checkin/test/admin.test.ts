@@ -191,7 +191,7 @@ describe('the audit log', () => {
     return stack.adminActions.filter((a) => a.targetId === targetId);
   }
 
-  test('every admin write is published as checkin.admin.action with who did it, to what and what changed', async () => {
+  test('every admin write is published as checkin.admin.action with who did it, to what and what changed (a removal names what it removed)', async () => {
     const news = await as(admin).post('/api/admin/news', { title: 'บันทึกไว้', content: 'x' });
     await as(admin).delete(`/api/admin/news/${news.body.id}`);
     const day = await as(admin).post('/api/admin/special-checkin-days', { date: '2026-07-01', coinAmount: 150 });
@@ -201,11 +201,11 @@ describe('the audit log', () => {
     const who = { actorId: admin.id, actorEmail: admin.email, id: expect.any(String), at: expect.any(String) };
     expect(await entriesFor(news.body.id, 2)).toEqual([
       { ...who, action: 'news.publish', targetType: 'news', targetId: news.body.id, details: { title: 'บันทึกไว้' } },
-      { ...who, action: 'news.remove', targetType: 'news', targetId: news.body.id, details: {} },
+      { ...who, action: 'news.remove', targetType: 'news', targetId: news.body.id, details: { title: 'บันทึกไว้' } },
     ]);
     expect(await entriesFor(day.body.id, 2)).toEqual([
       { ...who, action: 'specialDay.add', targetType: 'specialDay', targetId: day.body.id, details: { date: '2026-07-01', coinAmount: 150 } },
-      { ...who, action: 'specialDay.remove', targetType: 'specialDay', targetId: day.body.id, details: {} },
+      { ...who, action: 'specialDay.remove', targetType: 'specialDay', targetId: day.body.id, details: { date: '2026-07-01' } },
     ]);
     expect(await entriesFor('4', 1)).toEqual([{ ...who, action: 'dailyCoins.set', targetType: 'dayOfWeek', targetId: '4', details: { coinAmount: 44 } }]);
   });

@@ -31,7 +31,7 @@ async function audited(): Promise<AdminAction[]> {
   return docs.map((d) => d.payload);
 }
 
-test('the payment switch, the registration bonus and every promo code write are audited with who, what and the new value', async () => {
+test('the payment switch, the registration bonus and every promo code write are audited with who, what and the new value (a removal names the code it removed)', async () => {
   expect((await as(owner).post('/api/admin/payment-system', { enabled: false })).status).toBe(200);
   expect((await as(owner).post('/api/admin/registration-bonus', { coins: 250 })).status).toBe(200);
   const created = await as(admin).post('/api/admin/promo-codes', { code: 'AUDIT50', coins: 50, type: 'limited', maxUses: 3 });
@@ -47,7 +47,7 @@ test('the payment switch, the registration bonus and every promo code write are 
     { ...by(owner), action: 'registrationBonus.set', targetType: 'setting', targetId: 'registrationBonus', details: { coins: 250 } },
     { ...by(admin), action: 'promoCode.create', targetType: 'promoCode', targetId: code.id, details: { code: 'AUDIT50', coins: 50, maxUses: 3 } },
     { ...by(admin), action: 'promoCode.setActive', targetType: 'promoCode', targetId: code.id, details: { code: 'AUDIT50', isActive: false } },
-    { ...by(admin), action: 'promoCode.remove', targetType: 'promoCode', targetId: code.id, details: {} },
+    { ...by(admin), action: 'promoCode.remove', targetType: 'promoCode', targetId: code.id, details: { code: 'AUDIT50' } },
   ]);
   // The log pages by id: ids sort as the actions happened.
   expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort());

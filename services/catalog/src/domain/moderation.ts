@@ -128,8 +128,9 @@ export function createModeration(deps: ModerationDeps) {
       if (!report) throw new ReportNotFound();
       if (report.status === 'open') {
         const at = now();
+        const character = await catalog.stored(report.characterId);
         if (action === 'hide') {
-          if (await catalog.stored(report.characterId)) await catalog.moderate(actor, report.characterId, { hidden: true, hiddenReason: report.reason });
+          if (character) await catalog.moderate(actor, report.characterId, { hidden: true, hiddenReason: report.reason });
           const all = await store.allReports();
           for (const r of all.filter((x) => x.characterId === report.characterId && x.status === 'open')) {
             await store.setStatus(r._id, 'hidden', actor.id, at);
@@ -139,8 +140,10 @@ export function createModeration(deps: ModerationDeps) {
           await store.setStatus(report._id, 'dismissed', actor.id, at);
           await store.releaseOpen(report.characterId, report.reporterId);
         }
+        // README "Moderation and the age gate": the log names the character; a deleted one has none.
         await audit(actor, action === 'hide' ? 'report.hide' : 'report.dismiss', 'report', report._id, {
           characterId: report.characterId,
+          ...(character ? { characterName: character.name } : {}),
           reason: report.reason,
         });
       }
@@ -158,7 +161,7 @@ export function createModeration(deps: ModerationDeps) {
       }
       if (body.adult !== undefined) change.adultOverride = body.adult;
       const character = await catalog.moderate(actor, characterId, change);
-      await audit(actor, 'character.moderation', 'character', characterId, { ...body });
+      await audit(actor, 'character.moderation', 'character', characterId, { ...body, characterName: character.name });
       return character;
     },
 

@@ -24,8 +24,11 @@ export function createNewsStore(models: CheckinModels) {
       return toNewsItem(doc);
     },
 
-    /** False when no item has this id. */
-    remove: async (id: string): Promise<boolean> => (await news.deleteOne({ _id: id })).deletedCount > 0,
+    /** The item removed (its audit entry names it), or null when no item has this id. */
+    remove: async (id: string): Promise<NewsItem | null> => {
+      const doc = await news.findOne({ _id: id });
+      return doc && (await news.deleteOne({ _id: id })).deletedCount > 0 ? toNewsItem(doc) : null;
+    },
   };
 }
 

@@ -26,8 +26,11 @@ export function createSpecialDayStore(models: CheckinModels) {
       return (await insertOnce(() => specialDays.insertOne(doc))) === 'inserted' ? toSpecialDay(doc) : null;
     },
 
-    /** False when no day has this id. */
-    remove: async (id: string): Promise<boolean> => (await specialDays.deleteOne({ _id: id })).deletedCount > 0,
+    /** The day removed (its audit entry names it), or null when no day has this id. */
+    remove: async (id: string): Promise<SpecialCheckinDay | null> => {
+      const doc = await specialDays.findOne({ _id: id });
+      return doc && (await specialDays.deleteOne({ _id: id })).deletedCount > 0 ? toSpecialDay(doc) : null;
+    },
   };
 }
 

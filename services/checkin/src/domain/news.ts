@@ -25,8 +25,9 @@ export function createNews({ store, now, audit }: { store: NewsStore; now: () =>
     },
 
     async remove(id: string, admin: Actor): Promise<void> {
-      if (!(await store.remove(id))) throw new NewsNotFound();
-      await audit.record(admin, { action: 'news.remove', targetType: 'news', targetId: id });
+      const removed = await store.remove(id);
+      if (!removed) throw new NewsNotFound();
+      await audit.record(admin, { action: 'news.remove', targetType: 'news', targetId: id, details: { title: removed.title } });
     },
   };
 }

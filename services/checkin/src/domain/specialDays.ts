@@ -36,8 +36,9 @@ export function createSpecialDays({ store, now, audit }: { store: SpecialDayStor
     },
 
     async remove(id: string, admin: Actor): Promise<void> {
-      if (!(await store.remove(id))) throw new SpecialDayNotFound();
-      await audit.record(admin, { action: 'specialDay.remove', targetType: 'specialDay', targetId: id });
+      const removed = await store.remove(id);
+      if (!removed) throw new SpecialDayNotFound();
+      await audit.record(admin, { action: 'specialDay.remove', targetType: 'specialDay', targetId: id, details: { date: removed.date } });
     },
   };
 }

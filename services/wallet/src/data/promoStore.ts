@@ -8,7 +8,8 @@ export interface PromoStore {
   listCodes(): Promise<PromoCodeDoc[]>;
   findCodeByKey(codeKey: string): Promise<PromoCodeDoc | null>;
   setActive(id: string, isActive: boolean): Promise<PromoCodeDoc | null>;
-  deleteCode(id: string): Promise<boolean>;
+  /** The code removed (its audit entry names it), or null when no code has this id. */
+  deleteCode(id: string): Promise<PromoCodeDoc | null>;
   countRedemptions(codeId: string): Promise<number>;
   /** 'exists' when the slot is taken or this user redeemed the code before. */
   insertRedemption(doc: RedemptionDoc): Promise<'inserted' | 'exists'>;
@@ -32,7 +33,8 @@ export function createPromoStore(models: WalletModels): PromoStore {
       return promoCodes.findOne({ _id: id });
     },
     async deleteCode(id) {
-      return (await promoCodes.deleteOne({ _id: id })).deletedCount > 0;
+      const doc = await promoCodes.findOne({ _id: id });
+      return doc && (await promoCodes.deleteOne({ _id: id })).deletedCount > 0 ? doc : null;
     },
     // Counted from the redemptions themselves, never a stored counter (ARCHITECTURE §2).
     countRedemptions: (codeId) => redemptions.countDocuments({ codeId }),

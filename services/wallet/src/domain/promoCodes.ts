@@ -130,8 +130,9 @@ export function createPromoCodes(
     },
 
     async remove(id, by) {
-      if (!(await store.deleteCode(id))) throw new PromoCodeNotFound();
-      await audit.record(by, { action: 'promoCode.remove', targetType: 'promoCode', targetId: id });
+      const removed = await store.deleteCode(id);
+      if (!removed) throw new PromoCodeNotFound();
+      await audit.record(by, { action: 'promoCode.remove', targetType: 'promoCode', targetId: id, details: { code: removed.code } });
     },
 
     async redeem(userId, text) {
