@@ -280,6 +280,39 @@ describe('the audit log', () => {
     ]);
   });
 
+  test('names a removal and a moderated character by what the entry itself holds (code, title, date, characterName), with no catalog read', async () => {
+    const api = mockApi({
+      'GET /api/admin/audit': () => ({
+        body: {
+          entries: [
+            entry(1, { action: 'promoCode.remove', targetType: 'promoCode', targetId: 'p7', details: { code: 'LOYKRATHONG' } }),
+            entry(2, { action: 'news.remove', targetType: 'news', targetId: 'n7', details: { title: 'ปิดปรับปรุงระบบ' } }),
+            entry(3, { action: 'specialDay.remove', targetType: 'specialDay', targetId: 'd7', details: { date: '2026-11-24' } }),
+            entry(4, { action: 'character.moderation', targetType: 'character', targetId: 'gone7', details: { hidden: true, characterName: 'นางร้าย' } }),
+            entry(5, { action: 'report.dismiss', targetType: 'report', targetId: 'r7', details: { characterId: 'gone8', characterName: 'จอมโจร', reason: 'spam' } }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderAdmin('/admin/moderation?tab=audit', admin);
+    const list = await screen.findByRole('list', { name: 'บันทึกการดำเนินการของผู้ดูแล' });
+    await within(list).findByText('ลบโค้ดโปรโมชัน');
+    const targets = within(list).getAllByRole('listitem').map((li) => li.querySelector('[data-part="target"]')?.textContent);
+    expect(targets).toEqual([
+      'โค้ดโปรโมชัน LOYKRATHONG',
+      'ข่าว ปิดปรับปรุงระบบ',
+      'วันเช็คอินพิเศษ วันอังคารที่ 24 พฤศจิกายน 2569',
+      'ตัวละคร นางร้าย',
+      'รายงานเรื่องตัวละคร จอมโจร',
+    ]);
+    // The name is the target's, never a raw field in the change line.
+    expect(within(list).getByText('ซ่อนอยู่')).toBeInTheDocument();
+    expect(list.textContent).not.toMatch(/characterName|\b(p7|n7|d7|gone7|gone8|r7)\b/);
+    expect(api.callsTo('GET', '/api/characters/gone7')).toHaveLength(0);
+    expect(api.callsTo('GET', '/api/characters/gone8')).toHaveLength(0);
+  });
+
   test('names what a removal removed from the entry that made it, and never shows a bare id', async () => {
     mockApi({
       'GET /api/admin/audit': () => ({

@@ -19,9 +19,9 @@ const Item = styled(Card).attrs({ as: 'li' })`
 const isKnown = (action: string): action is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);
 
 /**
- * What changed, in Thai where the log's fields are known (moderation's characterId, hidden, reason,
- * adult; the other admin writes' title, date, coins, code, uses and switches), else as the server
- * wrote it.
+ * What changed, in Thai where the log's fields are known (moderation's characterId, characterName,
+ * hidden, reason, adult; the other admin writes' title, date, coins, code, uses and switches), else
+ * as the server wrote it.
  */
 export function describeChange(details: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -30,8 +30,8 @@ export function describeChange(details: Record<string, unknown>): string {
     else if (key === 'reason' && (typeof value === 'string' || value === null)) parts.push(MODERATION_TEXT.hiddenBecause(hiddenReasonLabel(value)));
     else if (key === 'adult' && (typeof value === 'boolean' || value === null))
       parts.push(`${MODERATION_TEXT.adult}: ${value === null ? MODERATION_TEXT.adultFollow : value ? MODERATION_TEXT.adultAlways : MODERATION_TEXT.adultNever}`);
-    // The character is the entry's target, named there (AuditTarget).
-    else if (key === 'characterId' && typeof value === 'string') continue;
+    // The character is the entry's target, named there (CharacterTarget).
+    else if ((key === 'characterId' || key === 'characterName') && typeof value === 'string') continue;
     else if (key === 'title' && typeof value === 'string') parts.push(MODERATION_TEXT.newsTitle(value));
     else if (key === 'date' && typeof value === 'string') parts.push(thaiFullDate(value));
     else if ((key === 'coins' || key === 'coinAmount') && typeof value === 'number') parts.push(MODERATION_TEXT.coins(value));
@@ -71,10 +71,13 @@ function targetNames(entries: AuditEntry[]): Map<string, string> {
 const characterOf = (entry: AuditEntry): string | null =>
   entry.targetType === 'character' ? entry.targetId : typeof entry.details.characterId === 'string' ? entry.details.characterId : null;
 
-/** A character named as the catalog has it now (one read per character, shared by its entries). */
-function CharacterTarget({ id, isReport }: { id: string; isReport: boolean }) {
-  const { data, error } = useModeratedCharacter(id);
-  const name = data?.name ?? (error ? null : MODERATION_TEXT.characterNameLoading);
+/**
+ * A character by the name its entry gives (catalog README "Moderation and the age gate"), else as
+ * the catalog has it now (one read per character, shared by its entries).
+ */
+function CharacterTarget({ id, isReport, named }: { id: string; isReport: boolean; named: string | undefined }) {
+  const { data, error } = useModeratedCharacter(named ? null : id);
+  const name = named || (data?.name ?? (error ? null : MODERATION_TEXT.characterNameLoading));
   return <>{isReport ? MODERATION_TEXT.targetReport(name) : MODERATION_TEXT.targetCharacter(name)}</>;
 }
 
@@ -87,7 +90,11 @@ function Entry({ entry, names }: { entry: AuditEntry; names: Map<string, string>
       {change ? <small>{change}</small> : null}
       <small data-part="target">
         {characterId ? (
-          <CharacterTarget id={characterId} isReport={entry.targetType === 'report'} />
+          <CharacterTarget
+            id={characterId}
+            isReport={entry.targetType === 'report'}
+            named={typeof entry.details.characterName === 'string' ? entry.details.characterName : undefined}
+          />
         ) : (
           MODERATION_TEXT.target(entry.targetType, entry.targetId, names.get(`${entry.targetType}:${entry.targetId}`))
         )}
