@@ -1,4 +1,4 @@
-import type { CharacterSnapshot } from '@lakorn/contracts';
+import { ALTERNATIVES_MAX, type CharacterSnapshot } from '@lakorn/contracts';
 import { assemblePrompt, estimateTokens, MESSAGE_OVERHEAD_TOKENS, type PromptInput } from '../src/domain/prompt';
 import { offlineReply } from '../src/domain/responders/offline';
 
@@ -105,6 +105,25 @@ describe('assemblePrompt', () => {
 });
 
 describe('the offline responder', () => {
+  test('another answer of the same turn (answer n = 0..9, contracts ALTERNATIVES_MAX) never repeats an earlier one, even for a character with a single example line', () => {
+    const single: CharacterSnapshot = { ...character, exampleMessages: '{{char}}: แล้วเจอกันนะ' };
+    for (const userMessage of ['คิดถึงจัง', 'Where have you been?']) {
+      const replies = Array.from({ length: ALTERNATIVES_MAX }, (_, answer) => offlineReply(assemblePrompt(input({ character: single, userMessage, answer }))));
+      expect(new Set(replies).size).toBe(ALTERNATIVES_MAX);
+    }
+  });
+
+  test('quoting the member keeps narration marks balanced: a message with *…* past the quote\'s cut leaves every reply with an even number of *', () => {
+    // The quote is cut at 40 code points: inside the narration of the first two.
+    const messages = ['วันนี้อากาศดีมากเลยนะ ไปทะเลกัน *ยิ้มกว้างแล้วจูงมือ*', 'Hello there, I waited all day *waves happily at you*', '*ยิ้ม* เล่าเรื่องทะเลให้ฟังหน่อยได้ไหม เรื่องที่เธอเคยไปมาเมื่อปีก่อน'];
+    for (const userMessage of messages) {
+      for (let answer = 0; answer < ALTERNATIVES_MAX; answer++) {
+        const reply = offlineReply(assemblePrompt(input({ userMessage, answer })));
+        expect([reply, (reply.match(/\*/g) ?? []).length % 2]).toEqual([reply, 0]);
+      }
+    }
+  });
+
   test('greets in Thai with the character name, reflects the personality and the message, with narration between asterisks', () => {
     const reply = offlineReply(assemblePrompt(input({ persona: null })));
     expect(reply).toMatch(/^\*ดาวเหนือ[^*]+\* /);

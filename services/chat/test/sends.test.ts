@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { messageCost, SEND_PENDING_MESSAGE, type Chat, type Message, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
+import { ALTERNATIVES_MAX, messageCost, SEND_PENDING_MESSAGE, type Chat, type Message, type SendMessageResult, type StreamStart } from '@lakorn/contracts';
 import { silentLogger } from '@lakorn/service-kit';
 import { testSessionKeys, waitUntil } from '@lakorn/service-kit/testing';
 import { createApp } from '../src/app';
@@ -335,6 +335,24 @@ describe('streaming (Accept: text/event-stream)', () => {
     const stored = await request(offline.server).get(`/api/messages/chat/${room.id}`).set('Cookie', cookie);
     expect(stored.body.at(-1)).toMatchObject({ offline: true, isUser: false });
   });
+});
+
+test('the offline responder gives every answer of one turn a text of its own: the reply and 9 more answers are 10 different texts (contracts ALTERNATIVES_MAX)', async () => {
+  const owner = member();
+  await wallet.credit(owner.actor.id, 500);
+  // A single example line: the close cannot vary, the rest must.
+  const room = await chatWith(offline, owner.cookie, snapshot({ exampleMessages: '{{char}}: แล้วเจอกันนะ' }));
+  const sent = await post(offline, owner.cookie, { chatId: room.id, content: 'เล่าเรื่องทะเลให้ฟังหน่อย' });
+  expect(sent.status).toBe(200);
+  const replyId = (sent.body as SendMessageResult).aiMessage.id;
+  let last: SendMessageResult | undefined;
+  for (let i = 1; i < ALTERNATIVES_MAX; i++) {
+    const res = await request(offline.server).post(`/api/messages/${replyId}/regenerate`).set('Cookie', owner.cookie).send({ clientMessageId: `offline-alt-${i}` });
+    expect(res.status).toBe(200);
+    last = res.body as SendMessageResult;
+  }
+  expect(last!.aiMessage.alternatives).toHaveLength(ALTERNATIVES_MAX);
+  expect(new Set(last!.aiMessage.alternatives).size).toBe(ALTERNATIVES_MAX);
 });
 
 describe('the sweeper', () => {

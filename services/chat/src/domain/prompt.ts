@@ -33,6 +33,8 @@ export interface PromptInput {
   /** Earlier messages of the chat, oldest first (the new message is not among them). */
   history: PromptTurn[];
   userMessage: string;
+  /** Which answer of the turn this is (0 the first, n another answer's, README "Another answer"); absent: 0. */
+  answer?: number;
   /** Tokens the prompt may take (the model's context minus the reply's allowance). */
   budgetTokens: number;
 }

@@ -367,6 +367,7 @@ export function createSends(deps: SendsDeps): Sends {
       pins: kept.pins,
       history: history.map((m) => ({ isUser: m.isUser, content: m.content })),
       userMessage: send.content,
+      answer: send.regenerate?.n,
       budgetTokens: deps.promptBudgetTokens,
     });
     // Turns the window dropped are summarized in the background (never waited for here).

@@ -4,7 +4,9 @@ import type { Responder } from './types';
 
 // ARCHITECTURE §7: with no model configured the app still answers, in character, from the
 // character's own fields, so it runs on a fresh machine. Replies are deterministic for a given
-// conversation (tests can rely on them) and marked offline so the UI says so.
+// conversation (tests can rely on them) and marked offline so the UI says so. Another answer of the
+// same turn (README "Another answer") takes the next of at least ALTERNATIVES_MAX variants, so it
+// never repeats an earlier answer of that turn.
 
 /** A stable small number from text: picks among the variants below. */
 function pick(text: string, modulo: number): number {
@@ -17,6 +19,22 @@ const THAI_NARRATION = ['ยิ้มบาง ๆ', 'เอียงคอเ�
 const ENGLISH_NARRATION = ['smiles softly', 'tilts their head with interest', 'nods slowly', 'laughs quietly', 'meets your eyes warmly'];
 const THAI_PROMPTS = ['เล่าให้ฟังอีกหน่อยได้ไหม', 'แล้วคุณรู้สึกยังไงกับเรื่องนี้', 'เรามาคุยเรื่องนี้กันต่อนะ'];
 const ENGLISH_PROMPTS = ['Tell me a little more?', 'How do you feel about it?', "Let's keep talking about this."];
+/** How the character takes up what the member said (`said` the quote, `self` the word for "I"). */
+const THAI_TAKES = [
+  (said: string, self: string) => `ที่คุณพูดว่า "${said}" ทำให้${self}อยากรู้มากขึ้นเลย`,
+  (said: string, self: string) => `พอได้ยินคุณพูดว่า "${said}" ${self}ก็อยากฟังต่อเลย`,
+];
+const ENGLISH_TAKES = [(said: string) => `You said "${said}", and now I want to know more.`, (said: string) => `Hearing you say "${said}" makes me curious.`];
+
+/**
+ * The variant of answer `answer` of a turn: narration × take × close counted from the turn's own
+ * start, so answers 0..count−1 are all different (5 × 2 = 10 even with a single close).
+ */
+function variant(seed: string, answer: number, sizes: { narrations: number; takes: number; closes: number }) {
+  const count = sizes.narrations * sizes.takes * sizes.closes;
+  const at = (pick(seed, count) + answer) % count;
+  return { narration: at % sizes.narrations, take: Math.floor(at / sizes.narrations) % sizes.takes, close: Math.floor(at / (sizes.narrations * sizes.takes)) };
+}
 
 /** The first clause of a text (up to the first sentence break), cut to n characters. */
 function gist(text: string, n: number): string {
@@ -59,31 +77,33 @@ export function offlineReply(prompt: Prompt): string {
   const name = character.name;
   const seed = `${userMessage}|${history.length}`;
   const addressee = persona?.name ?? userName ?? null;
-  const said = preview(userMessage.trim().replace(/\s+/g, ' '), 40);
-  const personality = gist(character.personality, 60);
+  // Narration marks are left out of the quote: its cut could fall inside one (*ยิ้...) and leave a lone *.
+  const said = preview(userMessage.replace(/\*/g, '').trim().replace(/\s+/g, ' '), 40);
+  const personality = gist(character.personality.replace(/\*/g, ''), 60);
   const firstTurn = !history.some((turn) => turn.isUser);
   const thai = isThai(userMessage);
   // The close is something the character itself says (its example messages, in the member's
   // language), so even offline the answer sounds like this character and not like any other.
   const lines = characterLines(character, addressee).filter((line) => isThai(line) === thai);
-  const ownLine = lines.length > 0 ? lines[pick(`${seed}|line`, lines.length)] : undefined;
+  const closes = lines.length > 0 ? lines : thai ? THAI_PROMPTS : ENGLISH_PROMPTS;
+  const narrations = thai ? THAI_NARRATION : ENGLISH_NARRATION;
+  const takes = thai ? THAI_TAKES : ENGLISH_TAKES;
+  const chosen = variant(seed, prompt.input.answer ?? 0, { narrations: narrations.length, takes: takes.length, closes: closes.length });
+  const close = closes[chosen.close]!;
+  const narration = `*${name} ${narrations[chosen.narration]}*`;
 
   if (thai) {
     const self = thaiSelf(character);
     const title = THAI_TITLES.includes(self) && name.startsWith(self) && name.length > self.length ? name.slice(self.length) : name;
-    const narration = `*${name} ${THAI_NARRATION[pick(seed, THAI_NARRATION.length)]}*`;
     const greeting = firstTurn
       ? `สวัสดี${addressee ? `นะ ${addressee}` : ''} ${self}ชื่อ${title} คนที่รู้จัก${self}บอกว่า${self}${personality}`
       : `${addressee ? `${addressee} ` : ''}${self}ฟังอยู่นะ`;
-    const close = ownLine ?? THAI_PROMPTS[pick(seed, THAI_PROMPTS.length)];
-    return `${narration} ${greeting} ที่คุณพูดว่า "${said}" ทำให้${self}อยากรู้มากขึ้นเลย ${close}`;
+    return `${narration} ${greeting} ${THAI_TAKES[chosen.take]!(said, self)} ${close}`;
   }
-  const narration = `*${name} ${ENGLISH_NARRATION[pick(seed, ENGLISH_NARRATION.length)]}*`;
   const greeting = firstTurn
     ? `Hello${addressee ? `, ${addressee}` : ''}! I'm ${name}. People who know me say: ${personality}.`
     : `${addressee ? `${addressee}, ` : ''}${name} is listening.`;
-  const close = ownLine ?? ENGLISH_PROMPTS[pick(seed, ENGLISH_PROMPTS.length)];
-  return `${narration} ${greeting} You said "${said}", and now I want to know more. ${close}`;
+  return `${narration} ${greeting} ${ENGLISH_TAKES[chosen.take]!(said)} ${close}`;
 }
 
 /** Splits a reply into small pieces for streaming (a few characters each, never inside a code point). */
