@@ -305,7 +305,7 @@ async function main() {
         if (roll < 0.45) await send(member, chatId);
         else if (roll < 0.7) await stream(member, chatId);
         else if (roll < 0.78) await simple('checkin', member, 'POST', '/api/checkin', {}, [409]);
-        // One redemption per member succeeds; the rest are refused (400), and after 5 refusals in
+        // One redemption per member succeeds; the rest are refused (409 already used), and after 5 refusals in
         // 10 minutes the wallet stops listening for a while (429, spec-style abuse limit).
         else if (roll < 0.85) await simple('promo', member, 'POST', '/api/coins/redeem', { code: promo.code }, [400, 409, 429]);
         else if (roll < 0.93) await simple('like', member, 'POST', `/api/characters/${characterId}/like`, {});
