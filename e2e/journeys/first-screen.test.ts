@@ -119,4 +119,39 @@ describe("the home's first screen from the server", () => {
     await home.getByRole('button', { name: `เริ่มแชทกับ ${drawn[0]}`, exact: true }).click();
     await home.waitForURL(/\/chat\//, { timeout: 30_000 });
   });
+
+  it("on a slow network (2 s round trips, 50 KB/s) says it is still loading, and a tap on a card before the app starts ends on that character's page", async () => {
+    const page = await newPhonePage(browser());
+    await signInViaApi(page.context(), baseUrl(), `first-screen-slow-${run}@example.test`, 'ฝนพรำ');
+    // The slow profile of README "First screen from the server", through Chromium's own throttling.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
+    let mainRan = false;
+    page.on('requestfinished', (request) => {
+      if (/\/main\.[0-9a-f]{8}\.js$/.test(request.url())) mainRan = true;
+    });
+    await page.goto('/', { waitUntil: 'commit', timeout: 60_000 });
+    const card = page.locator('#first-screen article').first();
+    await card.waitFor({ timeout: 60_000 });
+    const note = page.locator('#first-screen [data-first-screen-status]');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('กำลังโหลด… แตะการ์ดได้เลย');
+    await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
+    await screenshot(page, 'first-screen-slow-loading');
+    const name = await card.getAttribute('aria-label');
+    const href = await card.locator('a').getAttribute('href');
+    expect(href).toMatch(/^\/c\/[^/]+$/);
+    // Before the app: its script has not arrived and nothing of it is drawn.
+    expect([mainRan, await page.locator('#root main').count()]).toEqual([false, 0]);
+    await card.tap();
+    expect(await note.textContent()).toContain('กำลังเปิดตัวละคร…');
+    await screenshot(page, 'first-screen-slow-opening');
+    expect(new URL(page.url()).pathname).toBe(href);
+    // The app starts at that address and draws the character's page (the home's screen gives way).
+    await page.getByRole('heading', { level: 1, name: name ?? '', exact: true }).waitFor({ timeout: 120_000 });
+    await page.locator('#first-screen').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(href);
+    await screenshot(page, 'first-screen-slow-character');
+  });
 });
