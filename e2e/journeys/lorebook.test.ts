@@ -39,13 +39,22 @@ describe('lorebook: the optional wizard step, the edit page, the creator notes i
 
   it('creates a character with a lorebook from the optional step, after step 9', async () => {
     const page = await newPhonePage(browser());
-    await signInViaApi(page.context(), baseUrl(), email, 'Lore');
+    const me = await signInViaApi(page.context(), baseUrl(), email, 'Lore');
     // The nine steps are the characters journey's; this one starts from a draft with them filled,
-    // kept where the wizard keeps it (sessionStorage), as a member who filled them would have it.
+    // kept where the wizard keeps it (mf-discover README "Drafts": localStorage per member, and
+    // open in this tab, so a reload puts it back without asking), as a member who filled them would have it.
     await page.goto('/create-character/9');
-    await page.evaluate((draft) => {
-      (globalThis as unknown as { sessionStorage: { setItem: (k: string, v: string) => void } }).sessionStorage.setItem('lakorn.wizard.create', draft);
-    }, JSON.stringify({ name, genre: 'adventure', personality: 'ราชินีแห่งดวงดาว สง่างามและลึกลับ', firstMessage: '*มองลงมาจากบัลลังก์* เจ้ามาถึงแล้ว' }));
+    await page.evaluate(
+      ({ key, draft }) => {
+        const w = globalThis as unknown as Record<'localStorage' | 'sessionStorage', { setItem: (k: string, v: string) => void }>;
+        w.localStorage.setItem(key, draft);
+        w.sessionStorage.setItem(`${key}.open`, '1');
+      },
+      {
+        key: `lakorn.wizard.draft.${me.id}.create`,
+        draft: JSON.stringify({ draft: { name, genre: 'adventure', personality: 'ราชินีแห่งดวงดาว สง่างามและลึกลับ', firstMessage: '*มองลงมาจากบัลลังก์* เจ้ามาถึงแล้ว' }, place: 9, savedAt: Date.now() }),
+      },
+    );
     await page.reload();
     const card = page.getByRole('region', { name: 'สมุดข้อมูล (ไม่บังคับ)' });
     await card.getByText('ยังไม่มีข้อมูล เพิ่มความรู้ที่ AI ควรรู้เฉพาะเมื่อถูกพูดถึงได้').waitFor();
