@@ -146,6 +146,25 @@ describe('sending', () => {
     expect(input()).toHaveValue('ข้อความยาวเกินไป');
   });
 
+  test('on a touch keyboard (a coarse pointer) Enter starts a new line and only the send button sends; on a desktop Enter sends', async () => {
+    const api = mockChatApi(base({ 'POST /api/messages': { body: sendResult('บรรทัดแรก\nบรรทัดสอง', 'รับทราบ') } }));
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(pointer: coarse)' })) as typeof window.matchMedia;
+    try {
+      const user = userEvent.setup();
+      renderApp('/chat/chat1');
+      await screen.findByText('สวัสดีค่ะ');
+      await user.type(input(), 'บรรทัดแรก{Enter}บรรทัดสอง');
+      expect(input()).toHaveValue('บรรทัดแรก\nบรรทัดสอง');
+      expect(api.callsTo('POST', '/api/messages')).toHaveLength(0);
+      await user.click(sendButton());
+      await waitFor(() => expect(api.callsTo('POST', '/api/messages')).toHaveLength(1));
+      expect((api.callsTo('POST', '/api/messages')[0]!.body as { content: string }).content).toBe('บรรทัดแรก\nบรรทัดสอง');
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
   test('a 402 removes the temporary message and shows the not-enough-coins toast', async () => {
     mockChatApi(base({ 'POST /api/messages': { status: 402, body: { message: 'Not enough coins', code: ERROR_CODES.notEnoughCoins, balance: 3, cost: 5 } } }));
     const user = userEvent.setup();

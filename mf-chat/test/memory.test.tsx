@@ -6,7 +6,7 @@ import { chat, message, mockChatApi, renderApp, type Route } from './support';
 
 // spec §2/§4 memory dialog: loads the memory, at most 1000 characters with a remaining counter,
 // empty text deletes, no change just closes; §8 memory save failure. Beside the note: the story's
-// summary (shown, editable, saved on its own) and the pinned messages (listed, removable). The note
+// summary (shown, editable, saved with the note by the dialog's one button) and the pinned messages (listed, removable). The note
 // and the summary pay the code points a save adds past what they paid, shown on their save buttons
 // (chat README "Paying for text that reaches the model").
 
@@ -113,8 +113,8 @@ test('the note and the summary show no price while a save stays within what they
   await user.type(box, 'ดำ'); // 13: one past
   expect(within(dialog).getByRole('button', { name: 'บันทึก · 1 เหรียญ' })).toBeEnabled();
   const story = within(dialog).getByRole('region', { name: 'เรื่องราวที่ผ่านมา' });
-  await user.type(within(story).getByRole('textbox', { name: 'สรุปเรื่องราว' }), 'ต่อ'); // 13 of the 20 paid
-  expect(within(story).getByRole('button', { name: 'บันทึกสรุป' })).toBeEnabled();
+  await user.type(within(story).getByRole('textbox', { name: 'สรุปเรื่องราว' }), 'ต่อ'); // 13 of the 20 paid: adds nothing to the price
+  expect(within(dialog).getByRole('button', { name: 'บันทึก · 1 เหรียญ' })).toBeEnabled();
 
   await user.type(box, 'ดำดำ');
   await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 5 เหรียญ' }));
@@ -123,6 +123,28 @@ test('the note and the summary show no price while a save stays within what they
   expect(screen.queryByText('ไม่สามารถบันทึกความทรงจำได้ กรุณาลองใหม่อีกครั้ง')).toBeNull();
   expect(box).toHaveValue('ชอบกาแฟดำดำดำดำดำ');
   expect(api.callsTo('POST', '/api/chats/chat1/memory')[0]!.body).toEqual({ memory: 'ชอบกาแฟดำดำดำดำดำ', cost: 5 });
+});
+
+test('one save button saves everything typed: a note and a summary typed together are both saved, the button naming both prices together', async () => {
+  const summary: ChatSummaryView = { summary: 'สรุป', coveredTo: 3, edited: false, updatedAt: '2025-01-08T07:00:00.000Z' };
+  const api = mockChatApi(
+    routes({ body: { memory: '' } }, {
+      'GET /api/chats/chat1/summary': { body: summary },
+      'POST /api/chats/chat1/memory': (call) => ({ body: { memory: (call.body as { memory: string }).memory, paid: 3 } }),
+      'PUT /api/chats/chat1/summary': (call) => ({ body: { ...summary, summary: (call.body as { summary: string }).summary, edited: true, paid: 6 } }),
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/chat/chat1');
+  const dialog = await openMemory(user);
+  await user.type(await within(dialog).findByRole('textbox', NOTE), 'จำนะ'); // 4
+  const story = within(dialog).getByRole('region', { name: 'เรื่องราวที่ผ่านมา' });
+  await user.type(within(story).getByRole('textbox', { name: 'สรุปเรื่องราว' }), 'ต่อ'); // 7, all the member's
+  expect(within(dialog).getAllByRole('button', { name: /^บันทึก/ })).toHaveLength(1);
+  await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 11 เหรียญ' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'ความทรงจำของห้องนี้' })).toBeNull());
+  expect(api.callsTo('POST', '/api/chats/chat1/memory')[0]!.body).toEqual({ memory: 'จำนะ', cost: 4 });
+  expect(api.callsTo('PUT', '/api/chats/chat1/summary')[0]!.body).toEqual({ summary: 'สรุปต่อ', cost: 7 });
 });
 
 const pin = (overrides: Partial<Pin>): Pin => ({
@@ -136,7 +158,7 @@ const pin = (overrides: Partial<Pin>): Pin => ({
   ...overrides,
 });
 
-test('shows the story so far beside the note; the member edits it and saves it on its own (PUT), the note untouched', async () => {
+test('shows the story so far beside the note; the member edits it and the dialog\'s save saves it (PUT), the unchanged note untouched', async () => {
   const summary: ChatSummaryView = { summary: 'เราเคยไปเที่ยวทะเลด้วยกัน', coveredTo: 12, edited: false, updatedAt: '2025-01-08T07:00:00.000Z' };
   const api = mockChatApi(
     routes({ body: { memory: 'ชอบกาแฟดำ' } }, {
@@ -151,17 +173,14 @@ test('shows the story so far beside the note; the member edits it and saves it o
   const box = within(story).getByRole('textbox', { name: 'สรุปเรื่องราว' });
   expect(box).toHaveValue('เราเคยไปเที่ยวทะเลด้วยกัน');
   expect(within(story).getByText('เหลือ 1975 ตัวอักษร')).toBeInTheDocument();
-  // Nothing changed yet: nothing to save.
-  expect(within(story).getByRole('button', { name: 'บันทึกสรุป' })).toBeDisabled();
+  // Nothing changed yet: nothing to pay.
+  expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeEnabled();
 
   await user.type(box, ' และสัญญาว่าจะกลับมา');
   // The model's summary is no member text: once the member edits it, all 45 code points are theirs.
-  await user.click(within(story).getByRole('button', { name: 'บันทึกสรุป · 45 เหรียญ' }));
+  await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 45 เหรียญ' }));
   await waitFor(() => expect(api.callsTo('PUT', '/api/chats/chat1/summary')[0]?.body).toEqual({ summary: 'เราเคยไปเที่ยวทะเลด้วยกัน และสัญญาว่าจะกลับมา', cost: 45 }));
   expect(await screen.findByText('บันทึกสรุปเรื่องราวแล้ว')).toBeInTheDocument();
-  expect(await within(story).findByText('แก้ไขโดยคุณ')).toBeInTheDocument();
-  // The dialog stays open and the note was not saved.
-  expect(screen.getByRole('dialog', { name: 'ความทรงจำของห้องนี้' })).toBeInTheDocument();
   expect(api.callsTo('POST', '/api/chats/chat1/memory')).toHaveLength(0);
 });
 
@@ -176,9 +195,9 @@ test('a summary past 2000 characters cannot be saved; without one yet the panel 
   await user.click(box);
   await user.paste('ก'.repeat(2001));
   expect(within(story).getByText('เหลือ -1 ตัวอักษร')).toBeInTheDocument();
-  expect(within(story).getByRole('button', { name: 'บันทึกสรุป' })).toBeDisabled();
+  expect(within(dialog).getByRole('button', { name: 'บันทึก' })).toBeDisabled();
   await user.keyboard('{Backspace}');
-  expect(within(story).getByRole('button', { name: 'บันทึกสรุป · 2000 เหรียญ' })).toBeEnabled();
+  expect(within(dialog).getByRole('button', { name: 'บันทึก · 2000 เหรียญ' })).toBeEnabled();
 });
 
 test('a failed summary save says so in Thai with the server\'s reason', async () => {
@@ -190,7 +209,7 @@ test('a failed summary save says so in Thai with the server\'s reason', async ()
   const dialog = await openMemory(user);
   const story = await within(dialog).findByRole('region', { name: 'เรื่องราวที่ผ่านมา' });
   await user.type(within(story).getByRole('textbox', { name: 'สรุปเรื่องราว' }), 'เรื่องของเรา');
-  await user.click(within(story).getByRole('button', { name: 'บันทึกสรุป · 12 เหรียญ' }));
+  await user.click(within(dialog).getByRole('button', { name: 'บันทึก · 12 เหรียญ' }));
   expect(await screen.findByText('บันทึกสรุปเรื่องราวไม่สำเร็จ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
   expect(screen.getByText('สรุปเรื่องราวต้องยาวไม่เกิน 2,000 ตัวอักษร')).toBeInTheDocument();
 });

@@ -61,6 +61,15 @@ const Warning = styled.p`
   color: ${theme.color.danger};
 `;
 
+/**
+ * A touch keyboard's return key is the only way to start a new line there, so on a touch screen
+ * (a coarse pointer) Enter writes one and the send button sends; elsewhere Enter sends.
+ */
+function enterSends(): boolean {
+  if (typeof window.matchMedia === 'function') return !window.matchMedia('(pointer: coarse)').matches;
+  return !(navigator.maxTouchPoints > 0);
+}
+
 export interface ComposerProps {
   text: string;
   onText: (text: string) => void;
@@ -107,8 +116,8 @@ export function Composer({ text, onText, coins, pending, streaming, onStop, pick
           disabled={pending}
           onChange={(e) => onText(e.target.value)}
           onKeyDown={(e) => {
-            // Enter sends, Shift+Enter starts a new line (a phone keyboard's return inserts one).
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            // Enter sends, Shift+Enter starts a new line; on a touch keyboard Enter is the new line.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && enterSends()) {
               e.preventDefault();
               onSend();
             }
