@@ -99,6 +99,8 @@ describe('share links: /c/{id}', () => {
     await visitor.goto(`/c/${shared.id}`);
     await visitor.waitForURL('**/login');
     await visitor.getByRole('button', { name: /เข้าสู่ระบบ/ }).waitFor();
+    // It says whose chat the link invites to (shell returnPath.ts sharedInvitation).
+    await visitor.getByTestId('share-invitation').getByText(NAME).waitFor();
     await screenshot(visitor, 'share-01-login');
   });
 

@@ -81,11 +81,14 @@ describe('a chunk that failed to load (README "Refinements of the spec")', () =>
     expect(screen.getByText('หน้าเข้าสู่ระบบ')).toBeInTheDocument();
   });
 
-  it('while offline, the next try waits for the network instead of spending its tries', async () => {
+  it('while offline, the reload place shows at once (no try can succeed) and loads when the network returns', async () => {
     let online = false;
     jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
     remotes.loadRemoteComponent.mockRejectedValueOnce(chunkLoadError()).mockResolvedValue({ default: () => <p>คลังของฉัน</p> });
     renderWithShell(<RemoteModule remote="mf_chat" module="./OfflineApp" />, { path: '/library', profile: member });
+    await advance(100);
+    expect(remotes.loadRemoteComponent).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(RELOAD_TEXT.message)).toBeInTheDocument();
     await advance(allRetries * 3);
     expect(remotes.loadRemoteComponent).toHaveBeenCalledTimes(1);
     online = true;

@@ -13,24 +13,11 @@ export const CHUNK_RETRY_DELAYS_MS = [1000, 2000, 4000];
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-/** Resolves after `ms`, or as soon as the network returns; while offline, only then. */
-function nextTry(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', done);
-      resolve();
-    };
-    window.addEventListener('online', done);
-    if (!isOffline()) timer = setTimeout(done, ms);
-  });
-}
-
 /**
  * A chunk's load, tried again with backoff: a ChunkLoadError or a remote entry that did not come is
  * most often a moment of network, and webpack forgets a failed chunk, so the next import asks again.
- * Offline, a try waits for the `online` event instead of spending the tries.
+ * Offline, no try can succeed: the failure goes straight to the reload place, which loads again
+ * when the network returns.
  */
 export async function withRetry<T>(load: (attempt: number) => Promise<T>, delays: readonly number[] = CHUNK_RETRY_DELAYS_MS): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -38,9 +25,9 @@ export async function withRetry<T>(load: (attempt: number) => Promise<T>, delays
       return await load(attempt);
     } catch (error) {
       const delay = delays[attempt];
-      if (delay === undefined) throw error;
+      if (delay === undefined || isOffline()) throw error;
       console.error('chunk failed to load, trying again', error);
-      await nextTry(delay);
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 }
