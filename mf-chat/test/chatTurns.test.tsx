@@ -153,6 +153,35 @@ describe('another answer', () => {
     expect(api.callsTo('POST', '/api/messages/r1/regenerate')).toHaveLength(0);
   });
 
+  test('another answer the member cannot afford says so before the tap (เหรียญไม่พอ) with a way to top up; one they can afford does not', async () => {
+    mockChatApi(base([asked, reply()]));
+    const user = userEvent.setup();
+    const shown = renderApp('/chat/chat1', { coins: 10 });
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    expect(within(row('r1')).getByText('เหรียญไม่พอ')).toBeInTheDocument();
+    const topUp = within(row('r1')).getByRole('link', { name: 'เติมเหรียญ' });
+    expect(topUp).toHaveAttribute('href', '/profile#top-up');
+    await user.click(topUp);
+    await waitFor(() => expect(currentLocation()).toBe('/profile'));
+    shown.unmount();
+    mockChatApi(base([asked, reply()]));
+    renderApp('/chat/chat1', { coins: 15 });
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    expect(within(row('r1')).queryByText('เหรียญไม่พอ')).toBeNull();
+  });
+
+  test('an edit the member cannot afford says so in the dialog before the tap, with a way to top up', async () => {
+    mockChatApi(base([asked, reply()]));
+    const user = userEvent.setup();
+    renderApp('/chat/chat1', { coins: 2 });
+    await within(await screen.findByRole('list', { name: 'ข้อความ' })).findByText('คำตอบสอง');
+    await user.click(within(await openMenu('u1', user)).getByRole('menuitem', { name: 'แก้ไข' }));
+    const dialog = screen.getByRole('dialog', { name: 'แก้ไขข้อความ' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'ข้อความ' }), 'ต่อ'); // 3 coins
+    expect(within(dialog).getByText('เหรียญไม่พอ')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'เติมเหรียญ' })).toHaveAttribute('href', '/profile#top-up');
+  });
+
   test("the server's 402 gives the not-enough-coins toast for another answer", async () => {
     mockChatApi(base([asked, reply()], { 'POST /api/messages/r1/regenerate': { status: 402, body: { message: 'Not enough coins', code: ERROR_CODES.notEnoughCoins } } }));
     const user = userEvent.setup();

@@ -147,6 +147,16 @@ test('one save button saves everything typed: a note and a summary typed togethe
   expect(api.callsTo('PUT', '/api/chats/chat1/summary')[0]!.body).toEqual({ summary: 'สรุปต่อ', cost: 7 });
 });
 
+test('a note the member cannot afford says so in the dialog before the tap, with a way to top up', async () => {
+  mockChatApi(routes({ body: { memory: '' } }));
+  const user = userEvent.setup();
+  renderApp('/chat/chat1', { coins: 3 });
+  const dialog = await openMemory(user);
+  await user.type(await within(dialog).findByRole('textbox', NOTE), 'จำนะ'); // 4 coins
+  expect(within(dialog).getByText('เหรียญไม่พอ')).toBeInTheDocument();
+  expect(within(dialog).getByRole('link', { name: 'เติมเหรียญ' })).toHaveAttribute('href', '/profile#top-up');
+});
+
 const pin = (overrides: Partial<Pin>): Pin => ({
   messageId: 'm1',
   chatId: 'chat1',

@@ -17,4 +17,10 @@ export const COIN_TEXT = {
   notEnoughTitle: `${CURRENCY} ไม่เพียงพอ`,
   notEnoughSubmitTitle: `${CURRENCY}ไม่พอ`,
   notEnoughSubmit: (has: number, needs: number) => `คุณมี ${has} ${CURRENCY} แต่ต้องใช้ ${needs} ${CURRENCY}`,
+  /** Beside a paid button the member cannot afford, before it is tapped. */
+  short: `${CURRENCY}ไม่พอ`,
+  topUp: `เติม${CURRENCY}`,
 } as const;
+
+/** Where coins are topped up: the profile's top-up section (mf-wallet's panel). */
+export const TOP_UP_PATH = '/profile#top-up';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Icon, IconButton, theme } from '@lakorn/ui';
+import { ShortOfCoins } from '../../../shared/ShortOfCoins';
 import { CHAT_TEXT } from '../messages';
 
 const Bar = styled.div`
@@ -50,7 +51,7 @@ export interface AnswerSwitcherProps {
   disabled: boolean;
   onShow: (index: number) => void;
   /** The paid button for another answer; absent where none can be asked for. */
-  another?: { price: number; full: boolean; max: number; onAsk: () => void };
+  another?: { price: number; full: boolean; max: number; onAsk: () => void; /** The balance is below the price. */ short?: boolean };
 }
 
 /**
@@ -89,6 +90,7 @@ export function AnswerSwitcher({ index, count, greeting = false, disabled, onSho
           )}
         </Another>
       ) : null}
+      {another?.short && !another.full ? <ShortOfCoins /> : null}
     </Bar>
   );
 }

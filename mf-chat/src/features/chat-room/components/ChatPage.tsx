@@ -192,7 +192,7 @@ function ChatRoom({ chat }: { chat: Chat }) {
         greeting={isGreeting}
         disabled={pending}
         onShow={(index) => void choice.show(m, index)}
-        another={price === null || block ? undefined : { price, full: count >= ALTERNATIVES_MAX, max: ALTERNATIVES_MAX, onAsk: () => askAnother(m, price) }}
+        another={price === null || block ? undefined : { price, full: count >= ALTERNATIVES_MAX, max: ALTERNATIVES_MAX, onAsk: () => askAnother(m, price), short: profile.coins < price }}
       />
     );
   };

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { saveCost } from '@lakorn/contracts/web';
+import { useSession } from '@lakorn/shell-sdk';
 import { Dialog, FormActions, TextAreaField } from '@lakorn/ui';
 import { COIN_TEXT } from '../../../shared/messages';
+import { ShortOfCoins } from '../../../shared/ShortOfCoins';
 import { CHAT_TEXT } from '../messages';
 
 export interface EditMessageDialogProps {
@@ -27,6 +29,7 @@ export function EditMessageDialog({ original, paid, busy, onSave, onClose }: Edi
   }, [original]);
   const blank = text.trim() === '';
   const cost = blank || text === original ? 0 : saveCost(text, paid);
+  const { profile } = useSession();
 
   return (
     <Dialog open={original !== null} title={CHAT_TEXT.editTitle} onClose={busy ? undefined : onClose}>
@@ -39,6 +42,7 @@ export function EditMessageDialog({ original, paid, busy, onSave, onClose }: Edi
         }}
       >
         <TextAreaField label={CHAT_TEXT.editLabel} value={text} onChange={(e) => setText(e.target.value)} rows={6} disabled={busy} />
+        {profile && cost > profile.coins ? <ShortOfCoins /> : null}
         <FormActions cancelLabel={CHAT_TEXT.cancel} submitLabel={COIN_TEXT.saveLabel(CHAT_TEXT.save, cost)} busyLabel={CHAT_TEXT.saving} busy={busy} onCancel={onClose} submitDisabled={busy || blank} />
       </form>
     </Dialog>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { characterCount, LIMITS, MEMORY_LIMITS, saveCost } from '@lakorn/contracts/web';
-import { errorMessage, useToast } from '@lakorn/shell-sdk';
+import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
 import { COIN_TEXT } from '../../../shared/messages';
 import { usePaidSave } from '../../../shared/paidSave';
+import { ShortOfCoins } from '../../../shared/ShortOfCoins';
 import { Button, Dialog, DialogActions, ErrorState, LoadingState, TextAreaField } from '@lakorn/ui';
 import { loadMemory, saveMemory, useSaveSummary, useSummary } from '../api';
 import { MEMORY_TEXT, PINS_TEXT, SUMMARY_TEXT } from '../messages';
@@ -26,6 +27,7 @@ export function MemoryDialog({ chatId, open, onClose, characterName = PINS_TEXT.
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const coins = usePaidSave();
+  const { profile } = useSession();
   const summary = useSummary(open ? chatId : null);
   const saveSummary = useSaveSummary(chatId);
   const [story, setStory] = useState('');
@@ -134,6 +136,7 @@ export function MemoryDialog({ chatId, open, onClose, characterName = PINS_TEXT.
           />
           <SummarySection summary={{ ...summary, retry: () => void summary.mutate() }} text={story} onChange={setStory} disabled={saving} />
           <PinsSection chatId={chatId} characterName={characterName} />
+          {profile && cost + storyCost > profile.coins ? <ShortOfCoins /> : null}
           <DialogActions>
             <Button $variant="secondary" onClick={onClose} disabled={saving}>
               {MEMORY_TEXT.cancel}
