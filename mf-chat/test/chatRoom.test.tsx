@@ -275,8 +275,8 @@ describe('persona per chat', () => {
     const picker = await screen.findByRole('combobox', { name: 'คุยในฐานะ' });
     await waitFor(() => expect(picker).toHaveValue('persona2'));
     const options = within(picker).getAllByRole('option').map((o) => o.textContent);
-    // spec §9: a 30-character personality preview, cut back to the grapheme boundary (รี is one cluster).
-    expect(options).toEqual(['ตัวตนหลัก', 'อาทิตย์ — ร่าเริง ชอบแกล้งเพื่อน รักดนต...', 'จันทร์ — เงียบขรึม']);
+    // spec §9: a 30-character personality preview, cut at a Thai word (never "รักดนต", nor "นักสืบสาว — เ").
+    expect(options).toEqual(['ตัวตนหลัก', 'อาทิตย์ — ร่าเริง ชอบแกล้งเพื่อน รัก...', 'จันทร์ — เงียบขรึม']);
 
     await user.selectOptions(picker, 'ตัวตนหลัก');
     await waitFor(() => expect(api.callsTo('DELETE', '/api/chats/chat1/persona')).toHaveLength(1));

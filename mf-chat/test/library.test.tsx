@@ -184,6 +184,15 @@ describe('the rooms dialog', () => {
 });
 
 describe('recent conversations', () => {
+  test('the last message shows its narration as narration, never raw asterisks', async () => {
+    mockChatApi(routes({ [`GET /api/chats/user/${member.id}`]: { body: [chatSummary({ lastMessage: '*ยิ้มกว้าง* ดีใจที่ได้เจอนะ' })] } }));
+    renderApp('/library');
+    const row = await screen.findByRole('button', { name: 'เปิดแชทกับ ดาวเหนือ' });
+    expect(row).toHaveTextContent('ยิ้มกว้าง ดีใจที่ได้เจอนะ');
+    expect(row).not.toHaveTextContent('*');
+    expect(within(row).getByText('ยิ้มกว้าง').tagName).toBe('EM');
+  });
+
   test('show avatar letter, name, relative time and the last message cut to 50 characters; tap opens', async () => {
     const long = 'ก'.repeat(60);
     mockChatApi(routes({ [`GET /api/chats/user/${member.id}`]: { body: [chatSummary({ lastMessage: long })] } }));

@@ -242,12 +242,15 @@ test('lists the pinned messages with who said them and what they use of the limi
   expect(await within(list).findByText('ฉันแพ้กุ้งนะ')).toBeInTheDocument();
   expect(within(list).getByText('คุณ:')).toBeInTheDocument();
   expect(within(list).getByText('ดาวเหนือ:')).toBeInTheDocument();
-  expect(within(list).getByText('2/10 ข้อความ · ใช้ไป 36/1,000 โทเคน')).toBeInTheDocument();
+  expect(within(list).getByText('2/10 ข้อความ · ความยาว 36/1,000')).toBeInTheDocument();
+  // Narration shows as narration, never as raw asterisks.
+  expect(within(list).getByText('ยิ้ม').tagName).toBe('EM');
+  expect(list).not.toHaveTextContent('*');
 
   await user.click(within(list).getByRole('button', { name: 'เลิกปักหมุด: ฉันแพ้กุ้งนะ' }));
   await waitFor(() => expect(api.callsTo('DELETE', '/api/messages/m1/pin')).toHaveLength(1));
   await waitFor(() => expect(within(list).queryByText('ฉันแพ้กุ้งนะ')).toBeNull());
-  expect(within(list).getByText('1/10 ข้อความ · ใช้ไป 20/1,000 โทเคน')).toBeInTheDocument();
+  expect(within(list).getByText('1/10 ข้อความ · ความยาว 20/1,000')).toBeInTheDocument();
   expect(await screen.findByText('เลิกปักหมุดแล้ว')).toBeInTheDocument();
 });
 
@@ -258,7 +261,8 @@ test('with no pins the panel tells how to pin', async () => {
   const dialog = await openMemory(user);
   const empty = await within(dialog).findByRole('region', { name: 'ข้อความที่ปักหมุด' });
   expect(within(empty).getByText(/ยังไม่มีข้อความที่ปักหมุด/)).toBeInTheDocument();
-  expect(within(empty).getByText('0/10 ข้อความ · ใช้ไป 0/1,000 โทเคน')).toBeInTheDocument();
+  expect(within(empty).getByText('0/10 ข้อความ · ความยาว 0/1,000')).toBeInTheDocument();
+  expect(dialog).not.toHaveTextContent('โทเคน');
 });
 
 test('a failed unpin keeps the pin and says so', async () => {

@@ -21,7 +21,7 @@ test('lists the personas with a 30-character personality preview; an empty list 
   mockChatApi({ [`GET /api/personas/user/${member.id}`]: { body: [persona()] } });
   renderPanel();
   expect(await screen.findByText('อาทิตย์')).toBeInTheDocument();
-  expect(screen.getByText('ร่าเริง ชอบแกล้งเพื่อน รักดนต...')).toBeInTheDocument();
+  expect(screen.getByText('ร่าเริง ชอบแกล้งเพื่อน รัก...')).toBeInTheDocument();
 });
 
 test('creating needs all four texts; the body carries userId; the list refreshes', async () => {

@@ -31,7 +31,8 @@ export const SUMMARY_TEXT = {
 export const PINS_TEXT = {
   heading: 'ข้อความที่ปักหมุด',
   count: (n: number, max: number) => `${n}/${max} ข้อความ`,
-  tokens: (n: number, max: number) => `ใช้ไป ${formatThaiNumber(n)}/${formatThaiNumber(max)} โทเคน`,
+  /** How much of the pins' room (the prompt's own measure) they take, in plain Thai rather than "tokens". */
+  tokens: (n: number, max: number) => `ความยาว ${formatThaiNumber(n)}/${formatThaiNumber(max)}`,
   hint: 'ตัวละครจะจำข้อความที่ปักหมุดไว้เสมอ แม้บทสนทนาจะยาวแค่ไหน',
   none: 'ยังไม่มีข้อความที่ปักหมุด กดค้างที่ข้อความในแชท หรือเปิดเมนูของข้อความ แล้วเลือก "ปักหมุด"',
   you: 'คุณ',

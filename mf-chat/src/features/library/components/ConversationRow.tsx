@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { PREVIEWS, preview } from '@lakorn/contracts/web';
-import { relativeTime, theme } from '@lakorn/ui';
+import { PREVIEWS } from '@lakorn/contracts/web';
+import { NarrationText, relativeTime, theme } from '@lakorn/ui';
 
 export const Row = styled.li`
   display: flex;
@@ -74,7 +74,7 @@ export function ConversationRow({ leading, title, label, lastUpdated, lastMessag
             <strong>{title}</strong>
             <time dateTime={lastUpdated}>{relativeTime(lastUpdated)}</time>
           </Top>
-          <Last>{lastMessage.trim() ? preview(lastMessage, PREVIEWS.lastMessage) : emptyText}</Last>
+          <Last>{lastMessage.trim() ? <NarrationText text={lastMessage} max={PREVIEWS.lastMessage} /> : emptyText}</Last>
         </Lines>
       </Open>
       {trailing}

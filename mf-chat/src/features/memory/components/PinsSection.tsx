@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { MEMORY_LIMITS, preview } from '@lakorn/contracts/web';
+import { MEMORY_LIMITS } from '@lakorn/contracts/web';
 import { useToast } from '@lakorn/shell-sdk';
-import { ErrorState, Icon, IconButton, LoadingState, Muted, PlainList, SectionTitle, theme } from '@lakorn/ui';
+import { ErrorState, Icon, IconButton, LoadingState, Muted, narrationPreview, NarrationText, PlainList, SectionTitle, theme } from '@lakorn/ui';
 import { usePinActions, usePins } from '../api';
 import { PINS_TEXT } from '../messages';
 
@@ -73,11 +73,11 @@ export function PinsSection({ chatId, characterName }: { chatId: string; charact
             {data.map((pin) => (
               <Row key={pin.messageId}>
                 <p>
-                  <strong>{pin.isUser ? PINS_TEXT.you : characterName}:</strong> {preview(pin.content, 200)}
+                  <strong>{pin.isUser ? PINS_TEXT.you : characterName}:</strong> <NarrationText text={pin.content} max={200} />
                 </p>
                 <IconButton
                   $size={32}
-                  aria-label={PINS_TEXT.unpinLabel(preview(pin.content, 30))}
+                  aria-label={PINS_TEXT.unpinLabel(narrationPreview(pin.content, 30).map((segment) => segment.text).join(''))}
                   title={PINS_TEXT.unpin}
                   disabled={busy !== null}
                   onClick={() => void remove(pin.messageId)}

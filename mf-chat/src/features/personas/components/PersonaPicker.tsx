@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { PREVIEWS, preview, type Persona } from '@lakorn/contracts/web';
-import { theme } from '@lakorn/ui';
+import { PREVIEWS, type Persona } from '@lakorn/contracts/web';
+import { theme, truncateText } from '@lakorn/ui';
 import { PERSONA_TEXT } from '../messages';
 
 const Wrap = styled.label`
@@ -26,7 +26,7 @@ const Wrap = styled.label`
 `;
 
 /** The option text: the name and 30 characters of personality (spec §9 persona dropdown preview). */
-export const personaOptionText = (p: Pick<Persona, 'name' | 'personality'>) => `${p.name} — ${preview(p.personality, PREVIEWS.personaPersonality)}`;
+export const personaOptionText = (p: Pick<Persona, 'name' | 'personality'>) => `${p.name} — ${truncateText(p.personality, PREVIEWS.personaPersonality)}`;
 
 export interface PersonaPickerProps {
   personas: Persona[];

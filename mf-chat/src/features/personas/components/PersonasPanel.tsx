@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { LIMITS, PREVIEWS, preview, type Persona } from '@lakorn/contracts/web';
+import { LIMITS, PREVIEWS, type Persona } from '@lakorn/contracts/web';
 import { errorMessage, useSession, useToast } from '@lakorn/shell-sdk';
-import { Avatar, Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Muted, PlainList, SectionTitle, theme } from '@lakorn/ui';
+import { Avatar, Button, ConfirmDialog, EmptyState, ErrorState, Icon, IconButton, LoadingState, Muted, PlainList, SectionTitle, theme, truncateText } from '@lakorn/ui';
 import { usePersonaActions, usePersonas, type PersonaFields } from '../api';
 import { PERSONA_TEXT } from '../messages';
 import { PersonaDialog } from './PersonaDialog';
@@ -108,7 +108,7 @@ export default function PersonasPanel() {
             <Avatar src={p.profileUrl} name={p.name} size={40} />
             <Text>
               <strong>{p.name}</strong>
-              <span>{preview(p.personality, PREVIEWS.personaPersonality)}</span>
+              <span>{truncateText(p.personality, PREVIEWS.personaPersonality)}</span>
             </Text>
             <IconButton aria-label={PERSONA_TEXT.edit(p.name)} onClick={() => setEditing({ mode: 'edit', persona: p })}>
               <Icon name="edit" size={18} />
