@@ -15,6 +15,7 @@ const RELOAD_PLACE = 'ไม่สามารถโหลดส่วนนี�
 
 const run = Date.now().toString(36);
 const NAME = `ฝนพรำ ${run}`;
+const GREETING = 'ฝนตกอีกแล้ว มาหลบฝนด้วยกันก่อนนะ';
 
 async function createCharacter(request: APIRequestContext): Promise<{ id: string }> {
   const res = await request.post(`${baseUrl()}/api/characters`, {
@@ -24,7 +25,7 @@ async function createCharacter(request: APIRequestContext): Promise<{ id: string
       gender: 'female',
       genre: 'romantic',
       personality: 'อ่อนโยน ช่างสังเกต ชอบเล่าเรื่องระหว่างรอฝนหยุด',
-      firstMessage: '*ยื่นร่มให้* ฝนตกอีกแล้ว มาหลบฝนด้วยกันก่อนนะ',
+      firstMessage: `*ยื่นร่มให้* ${GREETING}`,
       exampleMessages: '*ยิ้ม* ฟังเสียงฝนสิ',
       isPublic: false,
     },
@@ -80,7 +81,7 @@ describe('offline journey: a network error is never a sign-out', () => {
     await page.goto('/library');
     await page.getByRole('button', { name: `เปิดแชทกับ ${NAME}` }).click();
     await page.waitForURL(`**/chat/${chatId}`);
-    await page.getByText(NAME).first().waitFor();
+    await page.getByText(GREETING).first().waitFor();
 
     // Offline on the chat, then back to the library (the browser's back), then the profile tab,
     // whose code was never loaded: its chunk fails and the reload place shows.
@@ -88,9 +89,12 @@ describe('offline journey: a network error is never a sign-out', () => {
     const step = OFFLINE_MS / 3;
     await page.getByText(OFFLINE_BANNER).waitFor();
     await screenshot(page, 'offline-00-chat-banner');
+    // Under the chat's header it shrinks to a pill, off the first lines.
+    await page.getByText('ออฟไลน์', { exact: true }).waitFor();
+    await screenshot(page, 'offline-00-chat-pill');
     await page.waitForTimeout(step / 2);
     await look('chat, offline');
-    await page.getByText(NAME).first().waitFor();
+    await page.getByText(GREETING).first().waitFor();
     await page.waitForTimeout(step / 2);
 
     await page.goBack();
@@ -123,7 +127,7 @@ describe('offline journey: a network error is never a sign-out', () => {
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'แชท' }).click();
     await page.getByRole('button', { name: `เปิดแชทกับ ${NAME}` }).click();
     await page.waitForURL(`**/chat/${chatId}`);
-    await page.getByText(NAME).first().waitFor();
+    await page.getByText(GREETING).first().waitFor();
     await look('chat, back online');
 
     const session = await request.get(`${baseUrl()}/api/auth/session`);
