@@ -140,6 +140,7 @@ describe('sending', () => {
     await user.type(input(), 'ข้อความยาวเกินไป');
     expect(sendButton()).toBeDisabled();
     expect(screen.getByRole('alert')).toHaveTextContent('เหรียญไม่เพียงพอ กรุณาเติมเงินหรือย่อข้อความให้สั้นลง');
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'เติมเหรียญ' })).toHaveAttribute('href', '/profile#top-up');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('คุณมี 5 เหรียญ แต่ต้องใช้ 16 เหรียญ')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/messages')).toHaveLength(0);

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { messageCost } from '@lakorn/contracts/web';
 import { formatCoins, Icon, IconButton, theme } from '@lakorn/ui';
+import { COIN_TEXT, TOP_UP_PATH } from '../../../shared/messages';
 import { CHAT_TEXT } from '../messages';
 
 const Dock = styled.div`
@@ -59,6 +61,7 @@ const Warning = styled.p`
   margin: 6px 4px 0;
   font-size: ${theme.font.size.xs};
   color: ${theme.color.danger};
+  a { color: ${theme.color.primary}; font-weight: 600; }
 `;
 
 /**
@@ -134,7 +137,11 @@ export function Composer({ text, onText, coins, pending, streaming, onStop, pick
           </IconButton>
         )}
       </Row>
-      {short ? <Warning role="alert">{CHAT_TEXT.notEnoughInline}</Warning> : null}
+      {short ? (
+        <Warning role="alert">
+          {CHAT_TEXT.notEnoughInline} <Link to={TOP_UP_PATH}>{COIN_TEXT.topUp}</Link>
+        </Warning>
+      ) : null}
     </Dock>
   );
 }
