@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { characterCount, CHAT_ERROR_CODES, ERROR_CODES, type Chat, type ChatMemory, type ChatSummaryView, type Message } from '@lakorn/contracts';
+import { characterCount, CHAT_ERROR_CODES, ERROR_CODES, type Chat, type ChatMemory, type ChatSummaryView, type Message, SAVE_MESSAGES } from '@lakorn/contracts';
 import { waitUntil } from '@lakorn/service-kit/testing';
 import { chatWith, member, startSendStack, type ChatUnderTest, type SendStack } from './support/harness';
 
@@ -195,7 +195,10 @@ describe('a paid save is journaled as a send is: no crash between its debit and 
     // The database is away: the outbox insert of a refund request fails as well.
     const enqueue = jest.spyOn(chat.outbox, 'enqueue').mockRejectedValueOnce(new Error('connection lost'));
     try {
-      expect((await saveMemory(cookie, room.id, { memory: 'จะหายไหม' })).status).toBeGreaterThanOrEqual(500);
+      // The member is told the truth in Thai: not known to be saved, refunded when it was not.
+      const answer = await saveMemory(cookie, room.id, { memory: 'จะหายไหม' });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ code: 'UNAVAILABLE', message: SAVE_MESSAGES.unsettled });
     } finally {
       write.mockRestore();
       enqueue.mockRestore();

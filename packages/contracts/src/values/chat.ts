@@ -35,6 +35,7 @@ export const CHAT_ERROR_CODES = {
 export const SAVE_MESSAGES = {
   costChanged: 'ราคาการบันทึกเปลี่ยนไป กรุณาตรวจสอบราคาใหม่แล้วกดบันทึกอีกครั้ง',
   walletUnavailable: 'ระบบเหรียญไม่ตอบสนองในขณะนี้ ยังไม่ได้บันทึกและไม่มีการหักเหรียญ กรุณาลองใหม่อีกครั้ง',
+  unsettled: 'บันทึกไม่สำเร็จในขณะนี้ หากยังไม่ได้บันทึก ระบบจะคืนเหรียญให้อัตโนมัติ กรุณาเปิดแชทอีกครั้งเพื่อตรวจสอบ',
 } as const;
 
 /** The Thai texts of a rewind's refusals (DELETE /api/chats/{id}/messages?from=), shown as the server gives them. */

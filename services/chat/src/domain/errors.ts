@@ -92,6 +92,9 @@ export class CostChanged extends DomainError {
 /** A paid save's debit got no answer (or the wallet refused it as void): nothing saved, any coins taken are given back. */
 export class WalletUnavailable extends DomainError {}
 
+/** A paid save whose write failed after its debit: the sweeper keeps it (written) or refunds it. */
+export class SaveUnsettled extends DomainError {}
+
 /**
  * spec §4 "Message send": no reply was delivered (model, wallet or broker failed). `refunded` is
  * what the member gets back: the send's cost when coins were (or may have been) taken, 0 when

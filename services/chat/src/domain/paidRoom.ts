@@ -3,7 +3,7 @@ import type { Actor, Logger } from '@lakorn/service-kit';
 import type { ResolutionDoc, ResolutionKind, SaveDoc, SaveKind } from '../data/models';
 import type { SendStore } from '../data/sendStore';
 import { SAVE_DEBIT_DESCRIPTIONS, type CoinClient } from './coins';
-import { CostChanged, NotEnoughCoins, WalletUnavailable } from './errors';
+import { CostChanged, NotEnoughCoins, SaveUnsettled, WalletUnavailable } from './errors';
 import { createHandlers, SWEEP_GRACE_MS } from './handlers';
 import { newId } from './ids';
 
@@ -127,7 +127,7 @@ export function createPaidRoom({ coins, store, written, logger, debitTimeoutMs, 
         // Written or not (a lost acknowledgement), the sweeper reads which and settles it.
         log.warn({ opId, err: messageOf(error) }, 'save write failed after its debit; the sweeper settles it');
         handlers.giveUp(opId);
-        throw error;
+        throw new SaveUnsettled(messageOf(error));
       }
       await settleOrLeave(record, 'delivered');
       return result;

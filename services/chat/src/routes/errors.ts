@@ -29,6 +29,7 @@ import {
   SendRecordGone,
   SummaryTooLong,
   WalletUnavailable,
+  SaveUnsettled,
 } from '../domain/errors';
 
 /**
@@ -64,6 +65,7 @@ export const chatErrors: DomainErrorMap = (error) => {
   // A paid save (README "Paying for text that reaches the model"): nothing was saved or taken.
   if (error instanceof CostChanged) return new HttpError(409, SAVE_MESSAGES.costChanged, CHAT_ERROR_CODES.costChanged, { cost: error.cost });
   if (error instanceof WalletUnavailable) return new HttpError(503, SAVE_MESSAGES.walletUnavailable, ERROR_CODES.unavailable);
+  if (error instanceof SaveUnsettled) return new HttpError(503, SAVE_MESSAGES.unsettled, ERROR_CODES.unavailable);
   if (error instanceof SendPending) {
     const { status, decidedBy }: Omit<SendPendingAnswer, 'message' | 'code'> = { status: 'pending', decidedBy: error.decidedBy.toISOString() };
     return new HttpError(202, SEND_PENDING_MESSAGE, CHAT_ERROR_CODES.sendPending, { status, decidedBy });
