@@ -21,6 +21,6 @@ export const MEMORY_ERROR_CODES = {
 /** The Thai texts of the memory refusals, shown as the server gives them. */
 export const MEMORY_MESSAGES = {
   pinLimit: 'ปักหมุดได้สูงสุด 10 ข้อความต่อแชท เลิกปักหมุดข้อความอื่นก่อนนะ',
-  pinTokens: 'ข้อความที่ปักหมุดรวมกันยาวเกิน 1,000 โทเคน เลิกปักหมุดข้อความอื่นก่อนนะ',
+  pinTokens: 'ข้อความที่ปักหมุดรวมกันยาวเกินความยาวที่เก็บได้ เลิกปักหมุดข้อความอื่นก่อนนะ',
   summaryTooLong: 'สรุปเรื่องราวต้องยาวไม่เกิน 2,000 ตัวอักษร',
 } as const;
