@@ -120,11 +120,29 @@ export function LoginPage() {
   // The member came here because the session ended (service-kit README "Sessions"): say so once.
   const [ended] = useState(takeSessionEndedNotice);
 
+  // Settings lost to the network are asked for again when it returns: the button is not left
+  // disabled (README "Refinements of the spec").
+  const [configTry, setConfigTry] = useState(0);
   useEffect(() => {
+    let live = true;
     getJson<AuthConfig>('/api/auth/config')
-      .then((c) => (c ? setConfig(c) : setError(AUTH_TEXT.generic)))
-      .catch(() => setError(AUTH_TEXT.generic));
-  }, []);
+      .then((c) => {
+        if (!live) return;
+        if (!c) return setError(AUTH_TEXT.generic);
+        setConfig(c);
+        setError((shown) => (shown === AUTH_TEXT.generic ? null : shown));
+      })
+      .catch(() => live && setError(AUTH_TEXT.generic));
+    return () => {
+      live = false;
+    };
+  }, [configTry]);
+  useEffect(() => {
+    if (config) return;
+    const again = () => setConfigTry((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [config]);
 
   // spec §2: a failed sign-in stores its error; /login shows a stored error once, prefixed, then
   // clears it: one waiting on arrival, a new one as soon as it is stored.
