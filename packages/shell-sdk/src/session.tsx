@@ -36,6 +36,9 @@ export function useProfile(): Profile {
   return profile;
 }
 
+/** The longest a session read (its tries included) may take before it counts as unreachable. */
+export const SESSION_READ_TIMEOUT_MS = 15_000;
+
 /**
  * What the server says of a profile read: the profile, 'signed-out' when it refused (401, or 404
  * for an account that is gone), or 'unreachable' for anything that is no answer about the session
@@ -43,10 +46,15 @@ export function useProfile(): Profile {
  * the spec").
  */
 async function askSession(path: string): Promise<Profile | 'signed-out' | 'unreachable'> {
+  // A read that never answers (a network that swallows requests) must not stop the refreshes.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), SESSION_READ_TIMEOUT_MS);
   try {
-    return (await getJson<Profile>(path)) ?? 'unreachable';
+    return (await getJson<Profile>(path, { signal: abort.signal })) ?? 'unreachable';
   } catch (error) {
     return error instanceof ApiError && (error.status === 401 || error.status === 404) ? 'signed-out' : 'unreachable';
+  } finally {
+    clearTimeout(timer);
   }
 }
 

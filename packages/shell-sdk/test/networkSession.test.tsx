@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { Profile } from '@lakorn/contracts/web';
 import { clearSessionEnded } from '../src/fetcher';
-import { SessionProvider, useSession } from '../src/session';
+import { SESSION_READ_TIMEOUT_MS, SessionProvider, useSession } from '../src/session';
 
 const profile: Profile = {
   id: 'p1', uid: 'g1', email: 'a@b.test', username: 'มะลิ', profileUrl: '', coins: 10,
@@ -70,6 +70,23 @@ describe('a network error is never a sign-out (README "Refinements of the spec")
     }) as unknown as typeof fetch;
     renderSession(profile);
     await twoRefreshes();
+    expect(screen.getByText('signed-in:10')).toBeInTheDocument();
+  });
+
+  it('gives up a profile refresh that never answers, keeps the member signed in, and refreshes again later', async () => {
+    const fetchMock = jest.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError')));
+        }),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderSession(profile);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(65_000 + SESSION_READ_TIMEOUT_MS + 2 * 70_000);
+    });
+    const refreshes = fetchMock.mock.calls.filter((c) => String(c[0]).startsWith('/api/users/p1')).length;
+    expect(refreshes).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('signed-in:10')).toBeInTheDocument();
   });
 
