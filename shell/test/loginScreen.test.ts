@@ -112,3 +112,20 @@ describe('the static sign-in page of /login (spec §2)', () => {
     expect(screen.getByRole('button', { name: AUTH_TEXT.signInGoogle })).toBeDisabled();
   });
 });
+
+describe('the static sign-in page offline', () => {
+  it('asks for the sign-in settings again when the network returns, so the button does not stay disabled', async () => {
+    let online = false;
+    global.fetch = jest.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ provider: 'dev', authorizeUrl: '/api/auth/dev/authorize' }), { status: 200 });
+    }) as unknown as typeof fetch;
+    await startLoginScreen(document);
+    expect(screen.getByText(AUTH_TEXT.generic)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: AUTH_TEXT.signInGoogle })).toBeDisabled();
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByRole('button', { name: AUTH_TEXT.signInDev })).toBeEnabled());
+    expect(screen.queryByText(AUTH_TEXT.generic)).toBeNull();
+  });
+});

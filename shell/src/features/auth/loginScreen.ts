@@ -98,13 +98,19 @@ export async function startLoginScreen(root: ParentNode): Promise<void> {
   });
 
   render();
-  const configured = getJson<AuthConfig>('/api/auth/config')
-    .then((c) => {
-      config = c;
-      if (c) render();
-      else setError(AUTH_TEXT.generic);
-    })
-    .catch(() => setError(AUTH_TEXT.generic));
+  const loadConfig = () =>
+    getJson<AuthConfig>('/api/auth/config')
+      .then((c) => {
+        if (!c) return setError(AUTH_TEXT.generic);
+        config = c;
+        window.removeEventListener('online', loadConfig);
+        if (error === AUTH_TEXT.generic) error = null;
+        render();
+      })
+      .catch(() => setError(AUTH_TEXT.generic));
+  // Settings lost to the network are asked for again when it returns, as LoginPage does.
+  window.addEventListener('online', loadConfig);
+  const configured = loadConfig();
 
   // spec §2 sends a signed-in member on from /login: the gateway serves their page load of /login
   // the app, whose gate does that (gateway web/staticSite.ts), so this page is a signed-out
