@@ -46,6 +46,20 @@ function scriptRule(production) {
  */
 const STANDALONE_CHUNK = 'standalone';
 
+/**
+ * Whether a chunk is what the remote exposes (its group made by the container's entry). Kept out
+ * of the split too: when the page and a shared module's fallback (@lakorn/ui, shell-sdk, which the
+ * shell provides, so never loaded there) import the same contracts values, webpack split those into
+ * a chunk of their own, and the shell loaded the first route as three files again. Modules the
+ * exposed chunk holds are available to its own lazy chunks, so this duplicates nothing they load.
+ */
+function isExposedChunk(chunk) {
+  for (const group of chunk.groupsIterable) {
+    for (const origin of group.origins) if (origin.module?.constructor?.name === 'ContainerEntryModule') return true;
+  }
+  return false;
+}
+
 module.exports = function createConfig({ dir, exposes, host = false, staticPages = [] }) {
   const name = path.basename(dir).replace(/-/g, '_');
   return (_env, argv) => {
@@ -96,7 +110,7 @@ module.exports = function createConfig({ dir, exposes, host = false, staticPages
             ]
           : []),
       ],
-      ...(host ? {} : { optimization: { splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== STANDALONE_CHUNK } } }),
+      ...(host ? {} : { optimization: { splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== STANDALONE_CHUNK && !isExposedChunk(chunk) } } }),
       performance: { hints: false },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },
