@@ -154,8 +154,13 @@ describe('chat', () => {
     ]);
     await page.reload();
     await untilValue(page.getByRole('combobox', { name: 'คุยในฐานะ' }), persona.id);
-    await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill('จำฉันได้ไหม');
-    await page.keyboard.press('Enter');
+    const composer = page.getByRole('textbox', { name: 'พิมพ์ข้อความ' });
+    await composer.fill('จำฉันได้ไหม');
+    // On a phone's keyboard Enter makes a new line; the send button sends.
+    await composer.press('Enter');
+    await untilValue(composer, 'จำฉันได้ไหม\n');
+    await composer.fill('จำฉันได้ไหม');
+    await page.getByRole('button', { name: 'ส่งข้อความ' }).click();
     await page.getByText('ในฐานะ อาทิตย์').waitFor({ timeout: 30_000 });
     await page.locator('[data-message-id$="-r"]').nth(1).waitFor({ timeout: 30_000 });
 
@@ -267,7 +272,7 @@ describe('chat', () => {
 
     // Back at the end, a new reply arrives whole above the composer (not under the persona row).
     await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill('เล่าเรื่องทะเลให้ฟังหน่อย');
-    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'ส่งข้อความ' }).click();
     const reply = list.locator('[data-message-id$="-r"]').last();
     await page.getByText('เล่าเรื่องทะเลให้ฟังหน่อย').waitFor();
     await page.waitForFunction(() => {
@@ -305,7 +310,7 @@ describe('chat', () => {
     const text = 'เล่าเรื่องทะเลให้ฟังหน่อย';
     const price = messageCost(text);
     await page.getByRole('textbox', { name: 'พิมพ์ข้อความ' }).fill(text);
-    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'ส่งข้อความ' }).click();
     const reply = list.locator('[data-message-id$="-r"]').last();
     await reply.waitFor({ timeout: 30_000 });
     const another = page.getByRole('button', { name: `ขอคำตอบใหม่ ${price} เหรียญ` });
