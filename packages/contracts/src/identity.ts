@@ -46,6 +46,17 @@ export const DevTokenBody = z.object({
   name: z.string().trim().min(1).max(100),
 });
 
+/** An absolute http(s) URL of /api/auth/callback with no query or hash; anything URL cannot parse is not one. */
+function isAuthCallback(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return /^https?:$/.test(url.protocol) && url.pathname === '/api/auth/callback' && !url.search && !url.hash;
+}
+
 /**
  * GET /api/auth/start?state=&redirect_uri=: identity issues a nonce bound to this browser (cookie
  * SIGN_IN_COOKIE) and sends the popup or page on to the provider with it. `state` is the shell's
@@ -57,7 +68,7 @@ export const SignInStartQuery = z.object({
     .string()
     .url()
     .max(500)
-    .refine((u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === '/api/auth/callback' && !new URL(u).search && !new URL(u).hash, 'redirect_uri must be this site\'s /api/auth/callback')
+    .refine((u) => isAuthCallback(u), 'redirect_uri must be this site\'s /api/auth/callback')
     .optional(),
 });
 
